@@ -1,0 +1,238 @@
+//! The vocabulary between the VM and the analyses.
+//!
+//! The VM (`vm/`) decodes every translation block it meets once into
+//! [`BlockFacts`] and then reports execution as a stream of small `Copy`
+//! events to an [`Observer`] (static dispatch: the VM is generic over it).
+//! The analysis crates (`cct/`, `pathprof/`, `cachemodel/`) depend on this
+//! crate only: they never link the emulator and never do I/O, so they can be
+//! driven by hand-made event sequences in unit tests.
+//!
+//! Invariants the VM guarantees:
+//! - a [`BlockId`] is dense (0, 1, 2, ...) and names one `(start, len)` pair
+//!   of guest code for the whole run; the facts of an id never change. If the
+//!   guest rewrites or unmaps code, new blocks get new ids.
+//! - [`Observer::block_decoded`] is called for an id before the first
+//!   [`Observer::block`] that names it.
+//! - blocks of one guest thread are reported in execution order; a
+//!   [`Observer::thread_switch`] comes before the first block of another thread.
+//! - a `rep`-prefixed string instruction is reported once per execution (the
+//!   block that reaches it), and each further iteration of it as
+//!   [`Observer::rep_iteration`].
+
+#![forbid(unsafe_code)]
+
+/// A guest virtual address.
+pub type Addr = u64;
+
+/// Dense index of a decoded block (see the crate invariants).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BlockId(pub u32);
+
+impl BlockId {
+    /// The index as `usize`, for flat per-block arrays.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A guest thread id as the guest sees it (the main thread has the pid).
+pub type Tid = u32;
+
+/// How a block ends: the control transfer of its last instruction.
+///
+/// Targets are absolute guest addresses. The fall-through address of a block
+/// is `start + len` ([`BlockFacts::end`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Terminator {
+    /// The block ended without a control transfer (the translator's size
+    /// limit, a page boundary, or the next instruction is a jump target).
+    FallThrough,
+    /// Conditional direct branch (`jcc`, `loop`, `jrcxz`); not taken falls through.
+    CondBranch { target: Addr },
+    /// Direct unconditional jump.
+    Jump { target: Addr },
+    /// Jump through a register or memory (switch tables, `longjmp`, PLT stubs).
+    IndirectJump,
+    /// Direct call; returns to `end`.
+    Call { target: Addr },
+    /// Call through a register or memory; returns to `end`.
+    IndirectCall,
+    /// `ret` / `ret imm16`.
+    Return,
+    /// `syscall`; execution continues at `end` unless the call does not return
+    /// (exit, execve, rt_sigreturn).
+    Syscall,
+    /// A `rep`-prefixed string instruction ends the block; it may run again
+    /// (see [`Observer::rep_iteration`]) before execution goes on at `end`.
+    RepString,
+    /// An instruction that stops or traps (`hlt`, `ud2`, `int3`, `int n`).
+    Trap,
+}
+
+impl Terminator {
+    /// True for the terminators after which the stack of frames may differ.
+    #[inline]
+    pub fn moves_frames(self) -> bool {
+        matches!(
+            self,
+            Terminator::Call { .. }
+                | Terminator::IndirectCall
+                | Terminator::Return
+                | Terminator::IndirectJump
+                | Terminator::Jump { .. }
+                | Terminator::Syscall
+                | Terminator::Trap
+        )
+    }
+}
+
+/// What kind of memory access an instruction makes through one operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AccessKind {
+    Load,
+    Store,
+    /// Read-modify-write of the same location (`add [m], r`, `inc [m]`, `xchg`).
+    Modify,
+}
+
+/// One instruction of a block, as decoded once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InsnFacts {
+    /// Offset of the instruction from the block start.
+    pub offset: u32,
+    /// Encoded length in bytes (1..=15).
+    pub len: u8,
+    /// Number of explicit memory operands that load (including `Modify`).
+    pub loads: u8,
+    /// Number of explicit memory operands that store (including `Modify`).
+    pub stores: u8,
+    /// True for conditional branches, jumps, calls and returns.
+    pub is_branch: bool,
+}
+
+/// Everything about a block that depends only on its code, computed once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlockFacts {
+    /// Address of the first instruction.
+    pub start: Addr,
+    /// Length in bytes.
+    pub len: u32,
+    /// The instructions, in order; never empty.
+    pub insns: Box<[InsnFacts]>,
+    /// How the block ends.
+    pub terminator: Terminator,
+}
+
+impl BlockFacts {
+    /// Address just past the last instruction: the fall-through and return address.
+    #[inline]
+    pub fn end(&self) -> Addr {
+        self.start + self.len as u64
+    }
+
+    /// Number of instructions.
+    #[inline]
+    pub fn insn_count(&self) -> u32 {
+        self.insns.len() as u32
+    }
+
+    /// Address of the last instruction (the call site of a call block).
+    #[inline]
+    pub fn last_insn_addr(&self) -> Addr {
+        self.start + self.insns[self.insns.len() - 1].offset as u64
+    }
+
+    /// Guest address of instruction `i`.
+    #[inline]
+    pub fn insn_addr(&self, i: usize) -> Addr {
+        self.start + self.insns[i].offset as u64
+    }
+}
+
+/// A block began executing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlockEvent {
+    pub id: BlockId,
+    /// The guest stack pointer at block entry.
+    pub sp: Addr,
+}
+
+/// One guest data access (only when [`Observer::wants_memory`] is true).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemEvent {
+    pub addr: Addr,
+    pub size: u8,
+    pub is_store: bool,
+}
+
+/// An object (executable, interpreter, library) mapped executable into the guest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObjectMapped {
+    /// Host path of the file.
+    pub path: String,
+    /// Lowest mapped guest address of the object.
+    pub base: Addr,
+    /// Load bias: guest address minus the ELF virtual address.
+    pub bias: Addr,
+}
+
+/// The consumer of the event stream. Every method has an empty default, so
+/// an analysis implements only what it needs.
+pub trait Observer {
+    /// Whether the VM must install memory hooks and call [`Observer::mem`].
+    /// Asked once, before the run starts.
+    fn wants_memory(&self) -> bool {
+        false
+    }
+    /// A block was decoded for the first time.
+    fn block_decoded(&mut self, _id: BlockId, _facts: &BlockFacts) {}
+    /// A block started executing.
+    fn block(&mut self, _ev: BlockEvent, _facts: &BlockFacts) {}
+    /// A further iteration of the `rep` string instruction that ends `id`.
+    fn rep_iteration(&mut self, _id: BlockId) {}
+    /// A guest data access, in program order, after the `block` that makes it.
+    fn mem(&mut self, _ev: MemEvent) {}
+    /// From now on, blocks belong to guest thread `tid`.
+    fn thread_switch(&mut self, _tid: Tid) {}
+    /// An object was mapped executable.
+    fn object_mapped(&mut self, _obj: &ObjectMapped) {}
+}
+
+/// Fan the stream out to two observers (each may be a pair in turn).
+impl<A: Observer, B: Observer> Observer for (A, B) {
+    fn wants_memory(&self) -> bool {
+        self.0.wants_memory() || self.1.wants_memory()
+    }
+    #[inline]
+    fn block_decoded(&mut self, id: BlockId, facts: &BlockFacts) {
+        self.0.block_decoded(id, facts);
+        self.1.block_decoded(id, facts);
+    }
+    #[inline]
+    fn block(&mut self, ev: BlockEvent, facts: &BlockFacts) {
+        self.0.block(ev, facts);
+        self.1.block(ev, facts);
+    }
+    #[inline]
+    fn rep_iteration(&mut self, id: BlockId) {
+        self.0.rep_iteration(id);
+        self.1.rep_iteration(id);
+    }
+    #[inline]
+    fn mem(&mut self, ev: MemEvent) {
+        self.0.mem(ev);
+        self.1.mem(ev);
+    }
+    fn thread_switch(&mut self, tid: Tid) {
+        self.0.thread_switch(tid);
+        self.1.thread_switch(tid);
+    }
+    fn object_mapped(&mut self, obj: &ObjectMapped) {
+        self.0.object_mapped(obj);
+        self.1.object_mapped(obj);
+    }
+}
+
+/// An observer that ignores everything.
+impl Observer for () {}
