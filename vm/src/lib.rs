@@ -1,1 +1,18 @@
+//! The pathvm virtual machine.
+//!
+//! It owns the emulated CPU (unicorn 2.1.1, x86-64 only), the guest's memory,
+//! its Linux system calls, and everything that makes a run deterministic: a
+//! fixed CPU model, fixed addresses, a virtual clock driven by retired
+//! instructions, seeded randomness, fixed identity. It decodes each block the
+//! CPU runs once ([`decode`]) and reports execution to an
+//! [`events::Observer`]; no unicorn type leaves this crate.
 
+pub mod clock;
+mod cpu;
+pub mod decode;
+pub mod machine;
+pub mod memory;
+mod syscalls;
+
+pub use machine::{run, RunOutcome, StopReason, VmConfig, VmError, CPU_MODEL, GUEST_PID};
+pub use syscalls::syscall_name;

@@ -1,0 +1,596 @@
+//! [`MachineSim`]: the simulated machine as an [`Observer`] of the VM.
+
+use events::{Addr, BlockEvent, BlockFacts, BlockId, MemEvent, Observer, Terminator, Tid};
+use rustc_hash::FxHashMap;
+
+use crate::branch::{BranchConfig, BranchPredictor, ReturnStack};
+use crate::cache::{CacheHierarchy, HierarchyConfig, InsnFetch, ServedBy};
+use crate::metric::{Counts, CycleModel, Metric};
+use crate::ConfigError;
+
+/// What to simulate. `None` switches a part off (`--no-cache-sim`,
+/// `--no-branch-sim`); instructions are always counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MachineConfig {
+    /// Cache geometries; `None`: no cache simulation and no memory events
+    /// (so no `loads`/`stores` either).
+    pub cache: Option<HierarchyConfig>,
+    /// Predictor sizes; `None`: no branch simulation.
+    pub branch: Option<BranchConfig>,
+    /// Constants of the `cycles` estimate.
+    pub cycles: CycleModel,
+}
+
+impl Default for MachineConfig {
+    /// Both simulations on, default geometries and penalties.
+    fn default() -> Self {
+        MachineConfig {
+            cache: Some(HierarchyConfig::default()),
+            branch: Some(BranchConfig::default()),
+            cycles: CycleModel::default(),
+        }
+    }
+}
+
+impl MachineConfig {
+    /// Whether a run with this configuration counts `metric` (a report
+    /// should show the others as unavailable, not as zero).
+    pub fn measures(&self, metric: Metric) -> bool {
+        (!metric.needs_cache_sim() || self.cache.is_some())
+            && (!metric.needs_branch_sim() || self.branch.is_some())
+    }
+}
+
+/// Where a block's instruction fetches are in [`MachineSim`]'s flat plan list.
+#[derive(Clone, Copy, Debug)]
+struct BlockPlan {
+    first: u32,
+    /// 0 until planned (a block has at least one instruction).
+    len: u32,
+    /// The last instruction, fetched again on each `rep` iteration.
+    rep: InsnFetch,
+}
+
+impl BlockPlan {
+    const UNPLANNED: BlockPlan = BlockPlan {
+        first: 0,
+        len: 0,
+        rep: InsnFetch { addr: 0, len: 0 },
+    };
+}
+
+/// A block's control transfer whose outcome the next block of the thread tells.
+#[derive(Clone, Copy, Debug)]
+struct Pending {
+    block: usize,
+    terminator: Terminator,
+    /// Address of the branch instruction.
+    site: Addr,
+    /// Fall-through and return address.
+    end: Addr,
+}
+
+/// What a guest thread keeps while another one runs.
+#[derive(Clone, Debug)]
+struct ThreadState {
+    pending: Option<Pending>,
+    ras: ReturnStack,
+}
+
+/// The simulated machine: caches, branch predictor and per-block counters,
+/// driven by the VM's event stream.
+///
+/// Charging rules:
+/// - `block`: the block's instructions and L1I/LL fetch misses go to the
+///   block; the outcome of the *previous* block's terminator (in this
+///   thread) goes to the previous block.
+/// - `rep_iteration`: one instruction and its fetch, to the block.
+/// - `mem`: the access and its misses, to the current block.
+#[derive(Clone, Debug)]
+pub struct MachineSim {
+    config: MachineConfig,
+    caches: Option<CacheHierarchy>,
+    predictor: Option<BranchPredictor>,
+    /// Indexed by [`BlockId::index`].
+    per_block: Vec<Counts>,
+    /// Indexed by [`BlockId::index`]; spans of `fetches`.
+    plans: Vec<BlockPlan>,
+    fetches: Vec<InsnFetch>,
+    totals: Counts,
+    /// Index of the block making the memory accesses; `usize::MAX` before the first.
+    current: usize,
+    pending: Option<Pending>,
+    tid: Option<Tid>,
+    parked: FxHashMap<Tid, ThreadState>,
+}
+
+/// Adds `f`'s charges to block `block` (when it exists) and to the totals.
+#[inline]
+fn charge(per_block: &mut [Counts], totals: &mut Counts, block: usize, f: impl Fn(&mut Counts)) {
+    if let Some(c) = per_block.get_mut(block) {
+        f(c);
+    }
+    f(totals);
+}
+
+impl MachineSim {
+    pub fn new(config: MachineConfig) -> Result<MachineSim, ConfigError> {
+        Ok(MachineSim {
+            caches: config.cache.map(CacheHierarchy::new).transpose()?,
+            predictor: config.branch.map(BranchPredictor::new).transpose()?,
+            config,
+            per_block: Vec::new(),
+            plans: Vec::new(),
+            fetches: Vec::new(),
+            totals: Counts::default(),
+            current: usize::MAX,
+            pending: None,
+            tid: None,
+            parked: FxHashMap::default(),
+        })
+    }
+
+    pub fn config(&self) -> &MachineConfig {
+        &self.config
+    }
+
+    /// Counters of the whole run so far. Accesses made before the first block
+    /// are in the totals only.
+    pub fn totals(&self) -> &Counts {
+        &self.totals
+    }
+
+    /// Counters of every block seen, indexed by [`BlockId::index`].
+    pub fn per_block(&self) -> &[Counts] {
+        &self.per_block
+    }
+
+    /// Counters of one block (zero for a block never seen).
+    pub fn block_counts(&self, id: BlockId) -> Counts {
+        self.per_block.get(id.index()).copied().unwrap_or_default()
+    }
+
+    /// The value of `metric` in `counts`, with this machine's cycle model.
+    pub fn value(&self, counts: &Counts, metric: Metric) -> u64 {
+        counts.get(metric, &self.config.cycles)
+    }
+
+    /// The caches, when simulated.
+    pub fn caches(&self) -> Option<&CacheHierarchy> {
+        self.caches.as_ref()
+    }
+
+    /// The branch predictor, when simulated.
+    pub fn predictor(&self) -> Option<&BranchPredictor> {
+        self.predictor.as_ref()
+    }
+
+    /// Charges the outcome of `p` to its block, now that the thread went on at `next`.
+    #[inline]
+    fn resolve(&mut self, p: Pending, next: Addr) {
+        let Some(bp) = &mut self.predictor else {
+            return;
+        };
+        let (cond, cond_miss, ind, ind_miss) = match p.terminator {
+            Terminator::CondBranch { target } => {
+                (1, !bp.conditional(p.site, next == target), 0, false)
+            }
+            Terminator::IndirectJump => (0, false, 1, !bp.indirect(p.site, next)),
+            Terminator::IndirectCall => {
+                let miss = !bp.indirect(p.site, next);
+                bp.call(p.end);
+                (0, false, 1, miss)
+            }
+            Terminator::Call { .. } => {
+                bp.call(p.end);
+                return;
+            }
+            Terminator::Return => (0, false, 1, !bp.ret(next)),
+            _ => return,
+        };
+        charge(&mut self.per_block, &mut self.totals, p.block, |c| {
+            c.branches += cond;
+            c.branch_misses += cond_miss as u64;
+            c.indirect += ind;
+            c.indirect_misses += ind_miss as u64;
+        });
+    }
+}
+
+impl Observer for MachineSim {
+    fn wants_memory(&self) -> bool {
+        self.caches.is_some()
+    }
+
+    fn block_decoded(&mut self, id: BlockId, facts: &BlockFacts) {
+        let i = id.index();
+        if self.per_block.len() <= i {
+            self.per_block.resize(i + 1, Counts::default());
+            self.plans.resize(i + 1, BlockPlan::UNPLANNED);
+        }
+        let Some(h) = &self.caches else { return };
+        if self.plans[i].len != 0 {
+            return;
+        }
+        let first = self.fetches.len();
+        h.plan_fetches(facts, &mut self.fetches);
+        let last = facts.insns[facts.insns.len() - 1];
+        self.plans[i] = BlockPlan {
+            first: first as u32,
+            len: (self.fetches.len() - first) as u32,
+            rep: InsnFetch {
+                addr: facts.start + last.offset as u64,
+                len: last.len,
+            },
+        };
+    }
+
+    #[inline]
+    fn block(&mut self, ev: BlockEvent, facts: &BlockFacts) {
+        let i = ev.id.index();
+        let unplanned = match self.plans.get(i) {
+            Some(p) => p.len == 0 && self.caches.is_some(),
+            None => true,
+        };
+        if unplanned {
+            self.block_decoded(ev.id, facts);
+        }
+        if let Some(p) = self.pending.take() {
+            self.resolve(p, facts.start);
+        }
+        let insns = facts.insns.len() as u64;
+        let (l1, ll) = match &mut self.caches {
+            Some(h) => {
+                let plan = self.plans[i];
+                let m = h.fetch_block(&self.fetches[plan.first as usize..][..plan.len as usize]);
+                (m.l1 as u64, m.ll as u64)
+            }
+            None => (0, 0),
+        };
+        charge(&mut self.per_block, &mut self.totals, i, |c| {
+            c.instructions += insns;
+            c.l1i_miss += l1;
+            c.ll_miss += ll;
+        });
+        self.current = i;
+        if self.predictor.is_some()
+            && matches!(
+                facts.terminator,
+                Terminator::CondBranch { .. }
+                    | Terminator::IndirectJump
+                    | Terminator::Call { .. }
+                    | Terminator::IndirectCall
+                    | Terminator::Return
+            )
+        {
+            self.pending = Some(Pending {
+                block: i,
+                terminator: facts.terminator,
+                site: facts.last_insn_addr(),
+                end: facts.end(),
+            });
+        }
+    }
+
+    #[inline]
+    fn rep_iteration(&mut self, id: BlockId) {
+        let i = id.index();
+        let (l1, ll) = match (&mut self.caches, self.plans.get(i)) {
+            (Some(h), Some(plan)) if plan.len != 0 => match h.fetch(plan.rep.addr, plan.rep.len) {
+                ServedBy::L1 => (0, 0),
+                ServedBy::Ll => (1, 0),
+                ServedBy::Memory => (1, 1),
+            },
+            _ => (0, 0),
+        };
+        charge(&mut self.per_block, &mut self.totals, i, |c| {
+            c.instructions += 1;
+            c.l1i_miss += l1;
+            c.ll_miss += ll;
+        });
+    }
+
+    #[inline]
+    fn mem(&mut self, ev: MemEvent) {
+        let Some(h) = &mut self.caches else { return };
+        let served = h.data(ev.addr, ev.size);
+        let l1 = (served != ServedBy::L1) as u64;
+        let ll = (served == ServedBy::Memory) as u64;
+        if ev.is_store {
+            charge(&mut self.per_block, &mut self.totals, self.current, |c| {
+                c.stores += 1;
+                c.l1d_write_miss += l1;
+                c.ll_miss += ll;
+            });
+        } else {
+            charge(&mut self.per_block, &mut self.totals, self.current, |c| {
+                c.loads += 1;
+                c.l1d_read_miss += l1;
+                c.ll_miss += ll;
+            });
+        }
+    }
+
+    fn thread_switch(&mut self, tid: Tid) {
+        if self.tid == Some(tid) {
+            return;
+        }
+        let mut incoming = self.parked.remove(&tid).unwrap_or_else(|| ThreadState {
+            pending: None,
+            ras: self
+                .predictor
+                .as_ref()
+                .map_or(ReturnStack::new(0), |bp| bp.empty_return_stack()),
+        });
+        if let Some(bp) = &mut self.predictor {
+            bp.swap_return_stack(&mut incoming.ras);
+        }
+        // `incoming.ras` now holds the outgoing thread's stack.
+        let outgoing = ThreadState {
+            pending: self.pending.take(),
+            ras: incoming.ras,
+        };
+        self.pending = incoming.pending;
+        if let Some(old) = self.tid {
+            self.parked.insert(old, outgoing);
+        }
+        self.tid = Some(tid);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use events::InsnFacts;
+
+    fn facts(start: Addr, lens: &[u8], terminator: Terminator) -> BlockFacts {
+        let mut offset = 0;
+        let insns = lens
+            .iter()
+            .map(|&len| {
+                let i = InsnFacts {
+                    offset,
+                    len,
+                    loads: 0,
+                    stores: 0,
+                    is_branch: false,
+                };
+                offset += len as u32;
+                i
+            })
+            .collect();
+        BlockFacts {
+            start,
+            len: offset,
+            insns,
+            terminator,
+        }
+    }
+
+    /// Feeds events to `sim`; blocks are decoded on first use.
+    struct Driver<'a> {
+        sim: &'a mut MachineSim,
+        blocks: &'a [BlockFacts],
+        decoded: Vec<bool>,
+    }
+
+    impl Driver<'_> {
+        fn new<'a>(sim: &'a mut MachineSim, blocks: &'a [BlockFacts]) -> Driver<'a> {
+            Driver {
+                sim,
+                blocks,
+                decoded: vec![false; blocks.len()],
+            }
+        }
+        fn run(&mut self, id: u32) {
+            let f = &self.blocks[id as usize];
+            if !std::mem::replace(&mut self.decoded[id as usize], true) {
+                self.sim.block_decoded(BlockId(id), f);
+            }
+            self.sim.block(
+                BlockEvent {
+                    id: BlockId(id),
+                    sp: 0x7ff0,
+                },
+                f,
+            );
+        }
+        fn load(&mut self, addr: Addr, size: u8) {
+            self.sim.mem(MemEvent {
+                addr,
+                size,
+                is_store: false,
+            });
+        }
+        fn store(&mut self, addr: Addr, size: u8) {
+            self.sim.mem(MemEvent {
+                addr,
+                size,
+                is_store: true,
+            });
+        }
+    }
+
+    /// C calls A, A loops three times over an array, B returns to D.
+    fn program() -> Vec<BlockFacts> {
+        vec![
+            facts(0x2000, &[5], Terminator::Call { target: 0x1000 }), // 0: C
+            facts(0x1000, &[3, 2], Terminator::CondBranch { target: 0x1000 }), // 1: A
+            facts(0x1005, &[1], Terminator::Return),                  // 2: B
+            facts(0x2005, &[1], Terminator::Trap),                    // 3: D
+        ]
+    }
+
+    #[test]
+    fn hand_made_run() {
+        let blocks = program();
+        let mut sim = MachineSim::new(MachineConfig::default()).unwrap();
+        assert!(sim.wants_memory());
+        let mut d = Driver::new(&mut sim, &blocks);
+        d.sim.thread_switch(100);
+        d.run(0);
+        d.store(0x7ff8, 8); // the call's push: L1D and LL miss
+        for addr in [0x8000, 0x8008, 0x8010] {
+            d.run(1);
+            d.load(addr, 8); // line 0x200: miss, then two hits
+        }
+        let before = *d.sim.totals();
+        d.run(2); // A's branch resolves not taken
+        let (terminator, body) = d.sim.totals().since(&before).split_terminator();
+        assert_eq!((terminator.branches, terminator.branch_misses), (1, 0));
+        assert_eq!((body.instructions, body.branches), (1, 0));
+        d.load(0x7ff8, 8); // the ret's pop: hit
+        d.run(3); // the ret goes to 0x2005, as the return stack predicts
+
+        let c = sim.block_counts(BlockId(0));
+        let want = Counts {
+            instructions: 1,
+            stores: 1,
+            l1i_miss: 1,
+            l1d_write_miss: 1,
+            ll_miss: 2,
+            ..Counts::default()
+        };
+        assert_eq!(c, want);
+        // A: fetches of line 0x40 miss once; gshare sees histories 0, 1, 0b11
+        // for taken, taken, not taken: two misses, then weakly-not-taken is right.
+        let a = sim.block_counts(BlockId(1));
+        let want = Counts {
+            instructions: 6,
+            loads: 3,
+            l1i_miss: 1,
+            l1d_read_miss: 1,
+            ll_miss: 2,
+            branches: 3,
+            branch_misses: 2,
+            ..Counts::default()
+        };
+        assert_eq!(a, want);
+        let b = sim.block_counts(BlockId(2));
+        assert_eq!(
+            b,
+            Counts {
+                instructions: 1,
+                loads: 1,
+                indirect: 1,
+                ..Counts::default()
+            }
+        );
+        assert_eq!(
+            sim.block_counts(BlockId(3)),
+            Counts {
+                instructions: 1,
+                ..Counts::default()
+            }
+        );
+        assert_eq!(sim.block_counts(BlockId(9)), Counts::default());
+
+        let mut sum = Counts::default();
+        for c in sim.per_block() {
+            sum += c;
+        }
+        assert_eq!(&sum, sim.totals());
+        let t = sim.totals();
+        let values: Vec<u64> = Metric::ALL.iter().map(|&m| sim.value(t, m)).collect();
+        // instructions .. indirect-misses, cycles = 9 + 10*4 + 100*4 + 15*2.
+        assert_eq!(values, [9, 4, 1, 2, 1, 1, 2, 4, 3, 2, 1, 0, 479]);
+    }
+
+    #[test]
+    fn simulations_switched_off() {
+        let config = MachineConfig {
+            cache: None,
+            branch: None,
+            ..MachineConfig::default()
+        };
+        assert!(config.measures(Metric::Instructions) && config.measures(Metric::Cycles));
+        assert!(!config.measures(Metric::Loads) && !config.measures(Metric::BranchMisses));
+        let blocks = program();
+        let mut sim = MachineSim::new(config).unwrap();
+        assert!(!sim.wants_memory());
+        let mut d = Driver::new(&mut sim, &blocks);
+        for id in [0, 1, 1, 2, 3] {
+            d.run(id);
+        }
+        d.load(0x8000, 8); // ignored
+        let want = Counts {
+            instructions: 7,
+            ..Counts::default()
+        };
+        assert_eq!(sim.totals(), &want);
+        assert_eq!(sim.value(sim.totals(), Metric::Cycles), 7);
+    }
+
+    #[test]
+    fn rep_iterations_count_instructions_and_fetches() {
+        // `rep movsb` (2 bytes) straddling lines 0x40 and 0x41.
+        let blocks = [facts(0x103f, &[2], Terminator::RepString)];
+        let mut sim = MachineSim::new(MachineConfig::default()).unwrap();
+        let mut d = Driver::new(&mut sim, &blocks);
+        d.run(0);
+        for i in 0..3 {
+            d.load(0x9000 + i, 1);
+            d.store(0xa000 + i, 1);
+            d.sim.rep_iteration(BlockId(0));
+        }
+        d.load(0x9003, 1);
+        d.store(0xa003, 1);
+        let c = sim.block_counts(BlockId(0));
+        let want = Counts {
+            instructions: 4,
+            loads: 4,
+            stores: 4,
+            l1i_miss: 1,
+            l1d_read_miss: 1,
+            l1d_write_miss: 1,
+            ll_miss: 3,
+            ..Counts::default()
+        };
+        assert_eq!(c, want);
+    }
+
+    #[test]
+    fn pending_branch_and_return_stack_follow_the_thread() {
+        let blocks = program();
+        let mut sim = MachineSim::new(MachineConfig::default()).unwrap();
+        let mut d = Driver::new(&mut sim, &blocks);
+        d.sim.thread_switch(1);
+        d.run(0); // thread 1 calls: return stack of thread 1 gets 0x2005
+        d.run(1);
+        d.sim.thread_switch(2);
+        d.run(3); // thread 2 at 0x2005 resolves nothing of thread 1
+        d.sim.thread_switch(1);
+        d.run(1); // A's branch: taken (mispredicted at weakly not taken)
+        d.run(2);
+        d.run(3); // returns to 0x2005, predicted by thread 1's stack
+        let a = sim.block_counts(BlockId(1));
+        assert_eq!((a.branches, a.branch_misses), (2, 1));
+        let b = sim.block_counts(BlockId(2));
+        assert_eq!((b.indirect, b.indirect_misses), (1, 0));
+    }
+
+    #[test]
+    fn block_without_decode_event() {
+        let blocks = program();
+        let mut sim = MachineSim::new(MachineConfig::default()).unwrap();
+        sim.block(
+            BlockEvent {
+                id: BlockId(3),
+                sp: 0,
+            },
+            &blocks[3],
+        );
+        assert_eq!(sim.block_counts(BlockId(3)).l1i_miss, 1);
+        assert_eq!(sim.per_block().len(), 4);
+    }
+
+    #[test]
+    fn bad_config_is_an_error() {
+        let mut config = MachineConfig::default();
+        config.cache.as_mut().unwrap().ll.assoc = 3;
+        assert_eq!(
+            MachineSim::new(config).err(),
+            Some(ConfigError::NotPowerOfTwo)
+        );
+    }
+}

@@ -1,0 +1,93 @@
+//! The virtual clock: guest time is a function of retired instructions only,
+//! so a guest that measures itself sees the same durations on every run and
+//! never sees the profiler's own overhead.
+//!
+//! One retired instruction is one nanosecond and one tick of the time-stamp
+//! counter (a 1 GHz virtual CPU with one instruction per cycle). Sleeping
+//! advances the clock by the requested time without waiting.
+//!
+//! `rdtsc` inside unicorn calls `cpu_get_ticks`, which reads the host's
+//! counter; `.cargo/config.toml` links with `--wrap=cpu_get_ticks_x86_64`, so
+//! the call lands in [`__wrap_cpu_get_ticks_x86_64`] below instead.
+
+use std::cell::Cell;
+
+/// Wall-clock time of the guest's instruction zero: 2024-01-01T00:00:00Z.
+pub const EPOCH_SECS: u64 = 1_704_067_200;
+/// Monotonic time (and uptime) at instruction zero.
+pub const BOOT_SECS: u64 = 1_000;
+
+thread_local! {
+    /// Virtual nanoseconds elapsed, as seen by `rdtsc` on this host thread.
+    static NOW_NS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Called by unicorn's `rdtsc` helper through the linker's `--wrap`.
+#[no_mangle]
+pub extern "C" fn __wrap_cpu_get_ticks_x86_64() -> i64 {
+    NOW_NS.with(|c| c.get()) as i64
+}
+
+/// The clock of one guest process.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct VirtualClock {
+    /// Nanoseconds added by sleeps and blocking waits.
+    pub slept_ns: u64,
+}
+
+impl VirtualClock {
+    /// Virtual nanoseconds since instruction zero, given the retired count.
+    #[inline]
+    pub fn now_ns(&self, instret: u64) -> u64 {
+        instret + self.slept_ns
+    }
+
+    /// Publish the time for `rdtsc` (call at every block: a thread-local store).
+    #[inline]
+    pub fn publish(&self, instret: u64) {
+        NOW_NS.with(|c| c.set(instret + self.slept_ns));
+    }
+
+    /// `CLOCK_REALTIME` as (seconds, nanoseconds).
+    pub fn realtime(&self, instret: u64) -> (u64, u64) {
+        let ns = self.now_ns(instret);
+        (EPOCH_SECS + ns / 1_000_000_000, ns % 1_000_000_000)
+    }
+
+    /// `CLOCK_MONOTONIC` as (seconds, nanoseconds).
+    pub fn monotonic(&self, instret: u64) -> (u64, u64) {
+        let ns = self.now_ns(instret);
+        (BOOT_SECS + ns / 1_000_000_000, ns % 1_000_000_000)
+    }
+
+    /// CPU time of the process: retired instructions only.
+    pub fn cputime(&self, instret: u64) -> (u64, u64) {
+        (instret / 1_000_000_000, instret % 1_000_000_000)
+    }
+}
+
+/// Deterministic random bytes for `getrandom`, `AT_RANDOM` and `/dev/urandom`
+/// (splitmix64 from the run's seed).
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x9e37_79b9_7f4a_7c15)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    pub fn fill(&mut self, out: &mut [u8]) {
+        for chunk in out.chunks_mut(8) {
+            let v = self.next_u64().to_le_bytes();
+            chunk.copy_from_slice(&v[..chunk.len()]);
+        }
+    }
+}

@@ -1,0 +1,67 @@
+//! CPU state at process start and the mapping of CPU exceptions to signals.
+
+use unicorn_engine::{uc_error, RegisterX86, Unicorn};
+
+use crate::machine::StopReason;
+
+/// `AT_HWCAP` on x86-64 is CPUID.1:EDX of the CPU. Haswell as the emulator
+/// filters it (fpu, vme, de, pse, tsc, msr, pae, mce, cx8, apic, sep, mtrr,
+/// pge, mca, cmov, pat, pse36, clflush, mmx, fxsr, sse, sse2).
+pub const HWCAP: u64 = 0x078b_fbff;
+
+/// Registers at the first instruction, as Linux leaves them after `execve`.
+pub(crate) fn init_registers<D>(uc: &mut Unicorn<'_, D>, entry: u64, sp: u64) -> Result<(), uc_error> {
+    for r in [
+        RegisterX86::RAX,
+        RegisterX86::RBX,
+        RegisterX86::RCX,
+        RegisterX86::RDX,
+        RegisterX86::RSI,
+        RegisterX86::RDI,
+        RegisterX86::RBP,
+        RegisterX86::R8,
+        RegisterX86::R9,
+        RegisterX86::R10,
+        RegisterX86::R11,
+        RegisterX86::R12,
+        RegisterX86::R13,
+        RegisterX86::R14,
+        RegisterX86::R15,
+    ] {
+        uc.reg_write(r, 0)?;
+    }
+    uc.reg_write(RegisterX86::RSP, sp)?;
+    uc.reg_write(RegisterX86::RIP, entry)?;
+    uc.reg_write(RegisterX86::EFLAGS, 0x202)?;
+    uc.reg_write(RegisterX86::FS_BASE, 0)?;
+    uc.reg_write(RegisterX86::GS_BASE, 0)?;
+    // Default MXCSR: all exceptions masked, round to nearest.
+    uc.reg_write(RegisterX86::MXCSR, 0x1f80)?;
+    Ok(())
+}
+
+/// The signal a CPU exception raises in user mode.
+pub(crate) fn interrupt_signal(intno: u32) -> i32 {
+    match intno {
+        0 => libc::SIGFPE,  // divide error
+        1 | 3 => libc::SIGTRAP,
+        4 | 5 => libc::SIGSEGV, // overflow, bound
+        6 => libc::SIGILL,  // invalid opcode
+        7 => libc::SIGFPE,
+        13 | 14 => libc::SIGSEGV,
+        16 | 19 => libc::SIGFPE,
+        17 => libc::SIGBUS, // alignment check
+        _ => libc::SIGSEGV,
+    }
+}
+
+/// A run that ended with an emulator error and no stop reason set by a hook.
+pub(crate) fn fault_to_signal(e: uc_error, block: u64, pc: u64) -> StopReason {
+    let signal = match e {
+        uc_error::INSN_INVALID => libc::SIGILL,
+        uc_error::EXCEPTION => libc::SIGILL,
+        _ => libc::SIGSEGV,
+    };
+    let pc = if pc != 0 { pc } else { block };
+    StopReason::Signaled { signal, pc, fault_addr: None }
+}

@@ -1,0 +1,228 @@
+//! Block decoding: each translation block unicorn reports is decoded once with
+//! iced-x86 into [`BlockFacts`] and given a dense [`BlockId`].
+//!
+//! Invariant: an id names one `(start, len)` for the whole run and its facts
+//! never change. When guest code in a range is unmapped or rewritten,
+//! [`BlockTable::invalidate`] forgets the ids that cover it, so the next
+//! execution there decodes afresh under a new id.
+
+use events::{BlockFacts, BlockId, InsnFacts, Terminator};
+use iced_x86::{
+    Decoder, DecoderOptions, EncodingKind, FastFormatter, FlowControl, Instruction, InstructionInfoFactory, Mnemonic,
+    OpAccess, OpKind, Register,
+};
+use rustc_hash::FxHashMap;
+
+/// Why a block cannot be run.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    /// AVX (VEX/EVEX/XOP on vector registers) is not emulated correctly by the
+    /// CPU core; the fixed CPU model does not advertise it.
+    #[error("unsupported instruction `{text}` at {addr:#x} (VEX/EVEX vector encoding; the virtual CPU has no AVX)")]
+    Vector { addr: u64, text: String },
+}
+
+fn uses_vector_registers(insn: &Instruction) -> bool {
+    (0..insn.op_count()).any(|i| {
+        insn.op_kind(i) == OpKind::Register && {
+            let r = insn.op_register(i);
+            r.is_xmm() || r.is_ymm() || r.is_zmm() || r.is_k()
+        }
+    }) || insn.op_mask() != Register::None
+}
+
+fn terminator_is_branch(t: Terminator) -> bool {
+    !matches!(t, Terminator::FallThrough | Terminator::Syscall | Terminator::RepString | Terminator::Trap)
+}
+
+/// Decode the block `[start, start + code.len())`.
+pub fn decode_block(code: &[u8], start: u64, info: &mut InstructionInfoFactory) -> Result<BlockFacts, DecodeError> {
+    let mut decoder = Decoder::with_ip(64, code, start, DecoderOptions::NONE);
+    let mut insns = Vec::with_capacity(8);
+    let mut insn = Instruction::default();
+    let mut terminator = Terminator::FallThrough;
+    while decoder.can_decode() {
+        decoder.decode_out(&mut insn);
+        let offset = (insn.ip() - start) as u32;
+        // VEX-encoded instructions on general registers only (BMI1/BMI2) are
+        // emulated correctly; vector ones are not.
+        if insn.encoding() != EncodingKind::Legacy && insn.encoding() != EncodingKind::D3NOW && uses_vector_registers(&insn)
+        {
+            let mut text = String::new();
+            FastFormatter::new().format(&insn, &mut text);
+            return Err(DecodeError::Vector { addr: insn.ip(), text });
+        }
+        let (mut loads, mut stores) = (0u8, 0u8);
+        if !insn.is_invalid() {
+            for m in info.info(&insn).used_memory() {
+                match m.access() {
+                    OpAccess::Read | OpAccess::CondRead => loads += 1,
+                    OpAccess::Write | OpAccess::CondWrite => stores += 1,
+                    OpAccess::ReadWrite | OpAccess::ReadCondWrite => {
+                        loads += 1;
+                        stores += 1
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let flow = insn.flow_control();
+        terminator = match flow {
+            _ if insn.mnemonic() == Mnemonic::Syscall => Terminator::Syscall,
+            FlowControl::ConditionalBranch => Terminator::CondBranch { target: insn.near_branch_target() },
+            FlowControl::UnconditionalBranch => Terminator::Jump { target: insn.near_branch_target() },
+            FlowControl::IndirectBranch => Terminator::IndirectJump,
+            FlowControl::Call => Terminator::Call { target: insn.near_branch_target() },
+            FlowControl::IndirectCall => Terminator::IndirectCall,
+            FlowControl::Return => Terminator::Return,
+            FlowControl::Interrupt | FlowControl::Exception => Terminator::Trap,
+            _ if insn.is_string_instruction()
+                && (insn.has_rep_prefix() || insn.has_repe_prefix() || insn.has_repne_prefix()) =>
+            {
+                Terminator::RepString
+            }
+            _ => Terminator::FallThrough,
+        };
+        insns.push(InsnFacts {
+            offset,
+            len: insn.len() as u8,
+            loads,
+            stores,
+            is_branch: terminator_is_branch(terminator),
+        });
+    }
+    Ok(BlockFacts { start, len: code.len() as u32, insns: insns.into_boxed_slice(), terminator })
+}
+
+const CACHE_SLOTS: usize = 1 << 14;
+
+#[derive(Clone, Copy)]
+struct Slot {
+    start: u64,
+    len: u32,
+    id: u32,
+}
+
+/// Every block decoded so far, with a direct-mapped cache in front of the map.
+pub struct BlockTable {
+    facts: Vec<BlockFacts>,
+    map: FxHashMap<(u64, u32), BlockId>,
+    cache: Box<[Slot]>,
+    info: InstructionInfoFactory,
+}
+
+#[inline]
+fn slot_of(start: u64) -> usize {
+    ((start ^ (start >> 14)) as usize) & (CACHE_SLOTS - 1)
+}
+
+impl BlockTable {
+    pub fn new() -> BlockTable {
+        BlockTable {
+            facts: Vec::new(),
+            map: FxHashMap::default(),
+            cache: vec![Slot { start: u64::MAX, len: 0, id: 0 }; CACHE_SLOTS].into_boxed_slice(),
+            info: InstructionInfoFactory::new(),
+        }
+    }
+
+    /// The id of a block seen before, if any.
+    #[inline]
+    pub fn lookup(&mut self, start: u64, len: u32) -> Option<BlockId> {
+        let s = &self.cache[slot_of(start)];
+        if s.start == start && s.len == len {
+            return Some(BlockId(s.id));
+        }
+        let id = *self.map.get(&(start, len))?;
+        self.cache[slot_of(start)] = Slot { start, len, id: id.0 };
+        Some(id)
+    }
+
+    /// Decode a new block from its code and give it an id.
+    pub fn insert(&mut self, code: &[u8], start: u64) -> Result<BlockId, DecodeError> {
+        let facts = decode_block(code, start, &mut self.info)?;
+        let id = BlockId(self.facts.len() as u32);
+        self.map.insert((start, facts.len), id);
+        self.cache[slot_of(start)] = Slot { start, len: facts.len, id: id.0 };
+        self.facts.push(facts);
+        Ok(id)
+    }
+
+    #[inline]
+    pub fn facts(&self, id: BlockId) -> &BlockFacts {
+        &self.facts[id.index()]
+    }
+
+    pub fn all(&self) -> &[BlockFacts] {
+        &self.facts
+    }
+
+    /// Forget the blocks that overlap `[lo, hi)` (their code changed).
+    pub fn invalidate(&mut self, lo: u64, hi: u64) {
+        let facts = &self.facts;
+        self.map.retain(|&(s, l), _| s + l as u64 <= lo || s >= hi);
+        let _ = facts;
+        for s in self.cache.iter_mut() {
+            if s.start != u64::MAX && s.start < hi && s.start + s.len as u64 > lo {
+                s.start = u64::MAX;
+            }
+        }
+    }
+}
+
+impl Default for BlockTable {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dec(code: &[u8]) -> BlockFacts {
+        decode_block(code, 0x1000, &mut InstructionInfoFactory::new()).unwrap()
+    }
+
+    #[test]
+    fn terminators() {
+        // push rbp; mov rbp,rsp; call +0
+        let b = dec(&[0x55, 0x48, 0x89, 0xe5, 0xe8, 0, 0, 0, 0]);
+        assert_eq!(b.insn_count(), 3);
+        assert_eq!(b.terminator, Terminator::Call { target: 0x1009 });
+        assert_eq!(b.last_insn_addr(), 0x1004);
+        assert_eq!(b.insns[0].stores, 1); // push writes the stack
+        assert_eq!(dec(&[0xc3]).terminator, Terminator::Return);
+        assert_eq!(dec(&[0x74, 0x02]).terminator, Terminator::CondBranch { target: 0x1004 });
+        assert_eq!(dec(&[0xff, 0xe0]).terminator, Terminator::IndirectJump);
+        assert_eq!(dec(&[0xff, 0xd0]).terminator, Terminator::IndirectCall);
+        assert_eq!(dec(&[0x0f, 0x05]).terminator, Terminator::Syscall);
+        assert_eq!(dec(&[0xf3, 0xa4]).terminator, Terminator::RepString); // rep movsb
+        assert_eq!(dec(&[0xf3, 0xc3]).terminator, Terminator::Return); // rep ret
+        assert_eq!(dec(&[0x0f, 0x0b]).terminator, Terminator::Trap); // ud2
+        // add [rax], ebx: one load and one store
+        let b = dec(&[0x01, 0x18]);
+        assert_eq!((b.insns[0].loads, b.insns[0].stores), (1, 1));
+    }
+
+    #[test]
+    fn vector_vex_is_refused_but_bmi_is_not() {
+        // vmovdqu xmm0, [rax]
+        let e = decode_block(&[0xc5, 0xfa, 0x6f, 0x00], 0x1000, &mut InstructionInfoFactory::new());
+        assert!(matches!(e, Err(DecodeError::Vector { addr: 0x1000, .. })));
+        // andn eax, ebx, ecx (BMI1)
+        assert!(decode_block(&[0xc4, 0xe2, 0x60, 0xf2, 0xc1], 0x1000, &mut InstructionInfoFactory::new()).is_ok());
+    }
+
+    #[test]
+    fn table_caches_and_invalidates() {
+        let mut t = BlockTable::new();
+        let a = t.insert(&[0x90, 0xc3], 0x1000).unwrap();
+        assert_eq!(t.lookup(0x1000, 2), Some(a));
+        assert_eq!(t.lookup(0x1000, 1), None);
+        t.invalidate(0x1001, 0x1002);
+        assert_eq!(t.lookup(0x1000, 2), None);
+        let b = t.insert(&[0x90, 0xc3], 0x1000).unwrap();
+        assert_ne!(a, b);
+    }
+}

@@ -1,0 +1,445 @@
+//! The machine: one guest process on a unicorn CPU, its hooks, and the run
+//! loop. Everything the guest can observe is fixed here: the CPU model, the
+//! address-space layout, the initial stack, pid, clock and randomness.
+
+use std::ffi::OsString;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+
+use events::{BlockEvent, BlockFacts, BlockId, MemEvent, ObjectMapped, Observer, Terminator};
+use loader::elf::{page_down, page_up, ElfImage, LoadError, Prot, PAGE_SIZE};
+use loader::stack::{self, at, StackInputs};
+use unicorn_engine::{Arch, HookType, MemType, Mode, Permission, RegisterX86, Unicorn, X86CpuModel};
+
+use crate::clock::{Rng, VirtualClock};
+use crate::decode::{BlockTable, DecodeError};
+use crate::memory::{layout, Backing, GuestMemory};
+use crate::syscalls::{SyscallState, SysResult};
+
+/// The virtual CPU: recorded with every profile.
+pub const CPU_MODEL: &str = "Haswell (as emulated: SSE4.2, POPCNT, BMI1/2, no AVX)";
+/// The guest's pid (and the main thread's tid).
+pub const GUEST_PID: u32 = 1000;
+
+/// How to run a guest.
+#[derive(Clone, Debug)]
+pub struct VmConfig {
+    /// The program to run, as given on the command line.
+    pub program: PathBuf,
+    /// The full argument vector, `argv[0]` included.
+    pub argv: Vec<OsString>,
+    /// The guest's environment, in order.
+    pub env: Vec<OsString>,
+    /// Seed of `getrandom`, `AT_RANDOM` and `/dev/urandom`.
+    pub seed: u64,
+    /// Stop after this many retired instructions.
+    pub max_instructions: Option<u64>,
+    /// An unknown system call stops the run instead of returning `-ENOSYS`.
+    pub strict_syscalls: bool,
+}
+
+/// Why the guest stopped. What the guest does is not an error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// `exit`/`exit_group` with this status.
+    Exited(i32),
+    /// Killed by signal `signal`; `pc` is the guest instruction (or the start
+    /// of its block), `fault_addr` the data address for memory faults.
+    Signaled { signal: i32, pc: u64, fault_addr: Option<u64> },
+    /// `--max-instructions` reached.
+    InstructionLimit,
+}
+
+/// pathvm could not go on.
+#[derive(Debug, thiserror::Error)]
+pub enum VmError {
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    #[error(transparent)]
+    Decode(#[from] DecodeError),
+    #[error("unsupported system call {name} ({nr}) at {pc:#x} (--strict-syscalls)")]
+    UnsupportedSyscall { nr: u64, name: &'static str, pc: u64 },
+    #[error("emulator: {0}")]
+    Emulator(String),
+    #[error("host memory: {0}")]
+    HostMemory(std::io::Error),
+}
+
+impl VmError {
+    /// Exit status of `pathvm run` for this error.
+    pub fn exit_status(&self) -> i32 {
+        match self {
+            VmError::Load(e) => e.exit_status(),
+            _ => 125,
+        }
+    }
+}
+
+fn uc_err(e: unicorn_engine::uc_error) -> VmError {
+    VmError::Emulator(format!("{e:?}"))
+}
+
+/// The result of a run.
+pub struct RunOutcome {
+    pub stop: StopReason,
+    /// Instructions retired (a `rep` string instruction counts once).
+    pub instructions: u64,
+    /// Further iterations of `rep` string instructions (callgrind counts each
+    /// iteration as an instruction; `instructions + rep_iterations` is its `Ir`).
+    pub rep_iterations: u64,
+    /// Every block decoded, indexed by `BlockId`.
+    pub blocks: Vec<BlockFacts>,
+    /// How often each block started executing, indexed by `BlockId`.
+    pub block_counts: Vec<u64>,
+    /// Every executable object mapped during the run.
+    pub objects: Vec<ObjectMapped>,
+    /// One line per distinct unsupported system call met.
+    pub warnings: Vec<String>,
+}
+
+/// What the hooks share: the guest process outside the CPU.
+pub(crate) struct Machine<'o, O: Observer> {
+    pub(crate) mem: GuestMemory,
+    pub(crate) blocks: BlockTable,
+    pub(crate) block_counts: Vec<u64>,
+    pub(crate) observer: &'o mut O,
+    pub(crate) instret: u64,
+    pub(crate) rep_iterations: u64,
+    /// Address of the `rep` instruction that ended the last block, or `u64::MAX`.
+    rep_at: u64,
+    rep_block: BlockId,
+    limit: u64,
+    pub(crate) clock: VirtualClock,
+    pub(crate) rng: Rng,
+    pub(crate) sys: SyscallState,
+    pub(crate) objects: Vec<ObjectMapped>,
+    /// Start of the block running now (for fault reports).
+    pub(crate) cur_block: u64,
+    pub(crate) stop: Option<Result<StopReason, VmError>>,
+    /// Code ranges whose translations must be dropped after this hook.
+    pub(crate) flush: Vec<(u64, u64)>,
+    /// The first memory-hook report of a page-crossing read (see `on_mem`).
+    pending_split: Option<(u64, usize)>,
+}
+
+impl<O: Observer> Machine<'_, O> {
+    #[inline]
+    fn on_block(&mut self, addr: u64, size: u32, sp: u64) -> Option<Result<StopReason, VmError>> {
+        // Each further iteration of a `rep` string instruction re-enters a
+        // block that starts at that instruction.
+        if addr == self.rep_at {
+            self.rep_iterations += 1;
+            self.observer.rep_iteration(self.rep_block);
+            return None;
+        }
+        let id = match self.blocks.lookup(addr, size) {
+            Some(id) => id,
+            None => match self.decode(addr, size) {
+                Ok(id) => id,
+                Err(e) => return Some(Err(e)),
+            },
+        };
+        let facts = self.blocks.facts(id);
+        self.cur_block = addr;
+        self.instret += facts.insns.len() as u64;
+        self.block_counts[id.index()] += 1;
+        self.clock.publish(self.instret);
+        self.observer.block(BlockEvent { id, sp }, facts);
+        if facts.terminator == Terminator::RepString {
+            self.rep_at = facts.last_insn_addr();
+            self.rep_block = id;
+        } else {
+            self.rep_at = u64::MAX;
+        }
+        if self.instret >= self.limit {
+            return Some(Ok(StopReason::InstructionLimit));
+        }
+        None
+    }
+
+    #[cold]
+    fn decode(&mut self, addr: u64, size: u32) -> Result<BlockId, VmError> {
+        let code = self
+            .mem
+            .slice(addr, size as u64)
+            .map_err(|_| VmError::Emulator(format!("block at {addr:#x} outside guest memory")))?;
+        let id = self.blocks.insert(code, addr)?;
+        self.block_counts.push(0);
+        self.observer.block_decoded(id, self.blocks.facts(id));
+        Ok(id)
+    }
+
+    /// One memory-hook report. Unicorn 2.1.1 reports a read that crosses a
+    /// page three times: the access itself, then its two page-aligned halves.
+    /// Keep the first and drop the two halves that follow it.
+    #[inline]
+    fn on_mem(&mut self, addr: u64, size: usize, is_store: bool) {
+        if let Some((a, s)) = self.pending_split {
+            let end = a + s as u64;
+            if !is_store && addr >= a && addr + size as u64 <= end && size < s {
+                if addr + size as u64 == end {
+                    self.pending_split = None;
+                }
+                return;
+            }
+            self.pending_split = None;
+        }
+        if !is_store && (addr % PAGE_SIZE) + size as u64 > PAGE_SIZE {
+            self.pending_split = Some((addr, size));
+        }
+        self.observer.mem(MemEvent { addr, size: size as u8, is_store });
+    }
+
+    /// Record an executable file mapping for symbolization.
+    pub(crate) fn object_mapped(&mut self, path: &str, map_addr: u64, file_offset: u64) {
+        // The bias comes from the segment that holds this file offset.
+        let bias = std::fs::read(path)
+            .ok()
+            .and_then(|b| ElfImage::parse(Path::new(path), b).ok())
+            .and_then(|img| {
+                img.segments
+                    .iter()
+                    .find(|s| page_down(s.offset) == file_offset)
+                    .map(|s| map_addr.wrapping_sub(page_down(s.vaddr)))
+            });
+        let Some(bias) = bias else { return };
+        if self.objects.iter().any(|o| o.path == path && o.bias == bias) {
+            return;
+        }
+        let obj = ObjectMapped { path: path.to_owned(), base: map_addr, bias };
+        self.observer.object_mapped(&obj);
+        self.objects.push(obj);
+    }
+}
+
+/// Regions and entry of a loaded image.
+struct Placed {
+    bias: u64,
+    entry: u64,
+}
+
+fn place_image(mem: &mut GuestMemory, img: &ElfImage, bias: u64) -> Result<Placed, VmError> {
+    for s in &img.segments {
+        let lo = page_down(s.vaddr + bias);
+        let hi = page_up(s.vaddr + s.memsz + bias);
+        mem.map_anon_fixed(
+            lo,
+            hi - lo,
+            s.prot,
+            Backing::File { path: img.path.display().to_string(), offset: page_down(s.offset) },
+        );
+        mem.write(s.vaddr + bias, img.segment_bytes(s))
+            .map_err(|f| VmError::Emulator(format!("segment outside guest memory at {:#x}", f.0)))?;
+    }
+    Ok(Placed { bias, entry: img.entry + bias })
+}
+
+fn absolute(p: &Path) -> PathBuf {
+    if p.is_absolute() {
+        p.to_owned()
+    } else {
+        std::env::current_dir().map(|d| d.join(p)).unwrap_or_else(|_| p.to_owned())
+    }
+}
+
+/// Run a guest program to its end.
+pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcome, VmError> {
+    let exe = ElfImage::open(&config.program)?;
+    let interp = match &exe.interp {
+        Some(i) => Some(ElfImage::open(Path::new(i)).map_err(|e| match e {
+            LoadError::NotFound(_) => {
+                LoadError::MissingInterpreter { path: config.program.clone(), interp: i.clone() }
+            }
+            e => e,
+        })?),
+        None => None,
+    };
+
+    let mut mem = GuestMemory::new();
+    let exe_bias = if exe.is_dyn { layout::PIE_BASE - exe.min_vaddr() } else { 0 };
+    let lo = exe.min_vaddr() + exe_bias;
+    let brk_start = exe.max_vaddr() + exe_bias;
+    let low_size = brk_start - lo + layout::BRK_RESERVE;
+    if lo == 0 || lo.checked_add(low_size).is_none_or(|e| e > layout::HIGH_START) {
+        return Err(LoadError::Malformed {
+            path: config.program.clone(),
+            what: format!("load address {lo:#x} is outside the supported range"),
+        }
+        .into());
+    }
+    mem.add_region(lo, low_size).map_err(VmError::HostMemory)?;
+    mem.add_region(layout::HIGH_START, layout::STACK_TOP - layout::HIGH_START)
+        .map_err(VmError::HostMemory)?;
+    let placed_exe = place_image(&mut mem, &exe, exe_bias)?;
+    mem.set_brk_area(brk_start, lo + low_size);
+
+    let stack_lo = layout::STACK_TOP - layout::STACK_SIZE;
+    mem.map_anon_fixed(stack_lo, layout::STACK_SIZE, Prot::from_bits(3), Backing::Stack);
+
+    let mut objects = vec![ObjectMapped {
+        path: absolute(&config.program).display().to_string(),
+        base: lo,
+        bias: exe_bias,
+    }];
+    let mut entry = placed_exe.entry;
+    let mut interp_base = 0;
+    if let Some(interp) = &interp {
+        let span = interp.max_vaddr() - interp.min_vaddr();
+        let base = mem.find_free(span).ok_or_else(|| VmError::Emulator("no room for the interpreter".into()))?;
+        let p = place_image(&mut mem, interp, base - interp.min_vaddr())?;
+        entry = p.entry;
+        interp_base = base;
+        objects.push(ObjectMapped { path: interp.path.display().to_string(), base, bias: p.bias });
+    }
+
+    let mut rng = Rng::new(config.seed);
+    let mut random = [0u8; 16];
+    rng.fill(&mut random);
+    let argv: Vec<Vec<u8>> = config.argv.iter().map(|a| a.as_bytes().to_vec()).collect();
+    let envp: Vec<Vec<u8>> = config.env.iter().map(|a| a.as_bytes().to_vec()).collect();
+    let execfn = config.program.as_os_str().as_bytes();
+    // SAFETY: getuid and friends cannot fail.
+    let (uid, euid, gid, egid) = unsafe { (libc::getuid(), libc::geteuid(), libc::getgid(), libc::getegid()) };
+    let auxv = [
+        (at::PHDR, exe.phdr_vaddr + exe_bias),
+        (at::PHENT, exe.phentsize),
+        (at::PHNUM, exe.phnum),
+        (at::PAGESZ, PAGE_SIZE),
+        (at::BASE, interp_base),
+        (at::FLAGS, 0),
+        (at::ENTRY, placed_exe.entry),
+        (at::UID, uid as u64),
+        (at::EUID, euid as u64),
+        (at::GID, gid as u64),
+        (at::EGID, egid as u64),
+        (at::HWCAP, crate::cpu::HWCAP),
+        (at::HWCAP2, 0),
+        (at::CLKTCK, 100),
+        (at::SECURE, 0),
+        (at::MINSIGSTKSZ, 2048),
+    ];
+    let st = stack::build(
+        layout::STACK_TOP,
+        &StackInputs { argv: &argv, envp: &envp, execfn, platform: b"x86_64", random, auxv: &auxv },
+    );
+    mem.write(st.sp, &st.bytes).map_err(|_| VmError::Emulator("initial stack too large".into()))?;
+
+    let wants_memory = observer.wants_memory();
+    let mut machine = Machine {
+        mem,
+        blocks: BlockTable::new(),
+        block_counts: Vec::new(),
+        observer,
+        instret: 0,
+        rep_iterations: 0,
+        rep_at: u64::MAX,
+        rep_block: BlockId(0),
+        limit: config.max_instructions.unwrap_or(u64::MAX),
+        clock: VirtualClock::default(),
+        rng,
+        sys: SyscallState::new(config, absolute(&config.program)),
+        objects: Vec::new(),
+        cur_block: entry,
+        stop: None,
+        flush: Vec::new(),
+        pending_split: None,
+    };
+    for o in &objects {
+        machine.observer.object_mapped(o);
+    }
+    machine.objects.append(&mut objects);
+
+    let mut uc = Unicorn::new_with_data(Arch::X86, Mode::MODE_64, machine).map_err(uc_err)?;
+    // The CPU model must be chosen before anything else touches the CPU.
+    uc.ctl_set_cpu_model(X86CpuModel::UC_CPU_X86_HASWELL as i32).map_err(uc_err)?;
+    let regions: Vec<(u64, u64, *mut u8)> =
+        uc.get_data().mem.regions().iter().map(|r| (r.start, r.size, r.host)).collect();
+    for (start, size, host) in regions {
+        // SAFETY: `host` is a live reservation of `size` bytes owned by the
+        // machine, which unicorn owns and drops before the reservation's
+        // owner drops it (the data is dropped after the engine is closed).
+        unsafe { uc.mem_map_ptr(start, size as usize, Permission::ALL, host as *mut libc::c_void) }
+            .map_err(uc_err)?;
+    }
+    install_hooks(&mut uc, wants_memory)?;
+    crate::cpu::init_registers(&mut uc, entry, st.sp).map_err(uc_err)?;
+
+    let result = uc.emu_start(entry, u64::MAX, 0, 0);
+    let pc = uc.reg_read(RegisterX86::RIP).unwrap_or(0);
+    let m = uc.get_data_mut();
+    let stop = match m.stop.take() {
+        Some(s) => s?,
+        None => match result {
+            Ok(()) => return Err(VmError::Emulator(format!("emulation ended without an exit at {pc:#x}"))),
+            Err(e) => crate::cpu::fault_to_signal(e, m.cur_block, pc),
+        },
+    };
+    let m = uc.get_data_mut();
+    Ok(RunOutcome {
+        stop,
+        instructions: m.instret,
+        rep_iterations: m.rep_iterations,
+        blocks: m.blocks.all().to_vec(),
+        block_counts: std::mem::take(&mut m.block_counts),
+        objects: std::mem::take(&mut m.objects),
+        warnings: std::mem::take(&mut m.sys.warnings),
+    })
+}
+
+fn install_hooks<'o, O: Observer>(uc: &mut Unicorn<'o, Machine<'o, O>>, wants_memory: bool) -> Result<(), VmError> {
+    uc.add_block_hook(1, 0, |uc, addr, size| {
+        let sp = uc.reg_read(RegisterX86::RSP).unwrap_or(0);
+        let m = uc.get_data_mut();
+        if let Some(stop) = m.on_block(addr, size, sp) {
+            m.stop = Some(stop);
+            let _ = uc.emu_stop();
+        }
+    })
+    .map_err(uc_err)?;
+    uc.add_insn_sys_hook(unicorn_engine::InsnSysX86::SYSCALL, 1, 0, |uc| {
+        match crate::syscalls::dispatch(uc) {
+            SysResult::Continue => {}
+            SysResult::Stop(s) => {
+                uc.get_data_mut().stop = Some(s);
+                let _ = uc.emu_stop();
+            }
+        }
+        let flush = std::mem::take(&mut uc.get_data_mut().flush);
+        for (lo, hi) in flush {
+            let _ = uc.ctl_remove_cache(lo, hi);
+        }
+    })
+    .map_err(uc_err)?;
+    uc.add_intr_hook(|uc, intno| {
+        let m = uc.get_data_mut();
+        let signal = crate::cpu::interrupt_signal(intno);
+        m.stop = Some(Ok(StopReason::Signaled { signal, pc: m.cur_block, fault_addr: None }));
+        let _ = uc.emu_stop();
+    })
+    .map_err(uc_err)?;
+    uc.add_mem_hook(HookType::MEM_INVALID, 1, 0, |uc, kind, addr, _size, _value| {
+        let m = uc.get_data_mut();
+        let signal = match kind {
+            MemType::FETCH_UNMAPPED | MemType::FETCH_PROT | MemType::FETCH => libc::SIGSEGV,
+            _ => libc::SIGSEGV,
+        };
+        let pc = if matches!(kind, MemType::FETCH_UNMAPPED | MemType::FETCH_PROT) { addr } else { m.cur_block };
+        m.stop = Some(Ok(StopReason::Signaled { signal, pc, fault_addr: Some(addr) }));
+        false
+    })
+    .map_err(uc_err)?;
+    uc.add_insn_invalid_hook(|uc| {
+        let m = uc.get_data_mut();
+        m.stop = Some(Ok(StopReason::Signaled { signal: libc::SIGILL, pc: m.cur_block, fault_addr: None }));
+        false
+    })
+    .map_err(uc_err)?;
+    if wants_memory {
+        uc.add_mem_hook(HookType::MEM_READ | HookType::MEM_WRITE, 1, 0, |uc, kind, addr, size, _value| {
+            uc.get_data_mut().on_mem(addr, size, kind == MemType::WRITE);
+            true
+        })
+        .map_err(uc_err)?;
+    }
+    Ok(())
+}

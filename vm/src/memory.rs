@@ -1,0 +1,440 @@
+//! Guest memory: a few large host reservations mapped once into unicorn, and
+//! the guest's own view of what is mapped (brk, mmap, munmap, mprotect).
+//!
+//! Unicorn's cost of mapping grows with the number of regions, so the guest
+//! address space lives in at most a handful of big regions backed by host
+//! memory this module reserves with `MAP_NORESERVE` (pages cost nothing until
+//! touched). Guest `mmap`/`munmap` only change the bookkeeping here and remap
+//! host pages in place: a file mapping is a host `mmap` of the same file at
+//! the matching host address, and `munmap` puts fresh anonymous pages back, so
+//! the memory is returned to the host and reads as zero when reused.
+//!
+//! Page permissions are recorded for the guest (`/proc/self/maps`) but not
+//! enforced: every mapped page is readable, writable and executable to the
+//! CPU. Accesses outside every region fault as on Linux; accesses to holes
+//! inside a region do not (a documented difference).
+
+use std::collections::BTreeMap;
+
+use loader::elf::{page_up, Prot, PAGE_SIZE};
+
+/// One host reservation mapped into unicorn at `start`.
+#[derive(Debug)]
+pub struct Region {
+    pub start: u64,
+    pub size: u64,
+    pub host: *mut u8,
+}
+
+impl Drop for Region {
+    fn drop(&mut self) {
+        // SAFETY: `host` came from our own mmap of `size` bytes and unicorn,
+        // which also points at it, is dropped before the memory.
+        unsafe {
+            libc::munmap(self.host as *mut libc::c_void, self.size as usize);
+        }
+    }
+}
+
+/// What a guest mapping holds, for `/proc/self/maps` and symbolization.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Backing {
+    Anonymous,
+    File { path: String, offset: u64 },
+    Heap,
+    Stack,
+}
+
+/// One guest mapping `[start, end)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mapping {
+    pub end: u64,
+    pub prot: Prot,
+    pub backing: Backing,
+}
+
+/// Where the guest address space is laid out. Fixed: no randomisation.
+pub mod layout {
+    /// Base of a position-independent main program (Linux's `ELF_ET_DYN_BASE`
+    /// with randomisation off).
+    pub const PIE_BASE: u64 = 0x5555_5555_4000;
+    /// Bytes reserved after the main program for `brk`.
+    pub const BRK_RESERVE: u64 = 8 << 30;
+    /// The high region holds the stack, the interpreter and every `mmap`.
+    pub const HIGH_START: u64 = 0x7ff0_0000_0000;
+    /// One past the highest user address (the stack top).
+    pub const STACK_TOP: u64 = 0x7fff_ffff_f000;
+    /// Stack size the guest may grow to.
+    pub const STACK_SIZE: u64 = 8 << 20;
+    /// `mmap` allocates downwards from here, below the stack and a gap.
+    pub const MMAP_TOP: u64 = 0x7fff_f7ff_f000;
+}
+
+/// A guest address range that is not backed by memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fault(pub u64);
+
+/// The guest's memory and its map.
+pub struct GuestMemory {
+    regions: Vec<Region>,
+    maps: BTreeMap<u64, Mapping>,
+    pub brk_start: u64,
+    pub brk: u64,
+    brk_limit: u64,
+}
+
+fn host_reserve(size: u64) -> std::io::Result<*mut u8> {
+    // SAFETY: an anonymous private mapping at an address the kernel picks.
+    let p = unsafe {
+        libc::mmap(
+            std::ptr::null_mut(),
+            size as usize,
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
+            -1,
+            0,
+        )
+    };
+    if p == libc::MAP_FAILED {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(p as *mut u8)
+}
+
+impl GuestMemory {
+    pub fn new() -> GuestMemory {
+        GuestMemory {
+            regions: Vec::new(),
+            maps: BTreeMap::new(),
+            brk_start: 0,
+            brk: 0,
+            brk_limit: 0,
+        }
+    }
+
+    /// Reserve host memory for guest `[start, start+size)`. The caller maps
+    /// the returned region into unicorn.
+    pub fn add_region(&mut self, start: u64, size: u64) -> std::io::Result<&Region> {
+        let host = host_reserve(size)?;
+        let idx = self.regions.partition_point(|r| r.start < start);
+        self.regions.insert(idx, Region { start, size, host });
+        Ok(&self.regions[idx])
+    }
+
+    pub fn regions(&self) -> &[Region] {
+        &self.regions
+    }
+
+    /// Set the program break range (after the main program's last segment).
+    pub fn set_brk_area(&mut self, start: u64, limit: u64) {
+        self.brk_start = start;
+        self.brk = start;
+        self.brk_limit = limit;
+    }
+
+    /// `brk(2)`: move the break within its reservation; returns the new break
+    /// (the old one when the request cannot be met, as Linux does).
+    pub fn set_brk(&mut self, want: u64) -> u64 {
+        if want < self.brk_start || want > self.brk_limit {
+            return self.brk;
+        }
+        let old_end = page_up(self.brk);
+        let new_end = page_up(want);
+        if new_end > old_end {
+            self.map_anon_fixed(old_end, new_end - old_end, Prot::from_bits(3), Backing::Heap);
+        } else if new_end < old_end {
+            self.unmap(new_end, old_end - new_end);
+        }
+        self.brk = want;
+        self.brk
+    }
+
+    fn region_of(&self, addr: u64, len: u64) -> Option<&Region> {
+        let i = self.regions.partition_point(|r| r.start <= addr);
+        let r = self.regions.get(i.checked_sub(1)?)?;
+        (addr - r.start).checked_add(len).filter(|&e| e <= r.size).map(|_| r)
+    }
+
+    /// Host pointer for guest `[addr, addr+len)`, if it lies in one region.
+    #[inline]
+    pub fn host_ptr(&self, addr: u64, len: u64) -> Result<*mut u8, Fault> {
+        let r = self.region_of(addr, len).ok_or(Fault(addr))?;
+        // SAFETY: the offset is inside the region's reservation (checked above).
+        Ok(unsafe { r.host.add((addr - r.start) as usize) })
+    }
+
+    /// Guest bytes as a slice.
+    pub fn slice(&self, addr: u64, len: u64) -> Result<&[u8], Fault> {
+        if len == 0 {
+            return Ok(&[]);
+        }
+        let p = self.host_ptr(addr, len)?;
+        // SAFETY: `p..p+len` lies in a live reservation; the CPU is stopped
+        // while a hook or syscall handler runs, so nothing else writes it.
+        Ok(unsafe { std::slice::from_raw_parts(p, len as usize) })
+    }
+
+    /// Guest bytes as a mutable slice.
+    #[allow(clippy::mut_from_ref)]
+    pub fn slice_mut(&self, addr: u64, len: u64) -> Result<&mut [u8], Fault> {
+        if len == 0 {
+            return Ok(&mut []);
+        }
+        let p = self.host_ptr(addr, len)?;
+        // SAFETY: as in `slice`; guest memory is not otherwise borrowed while
+        // the caller holds this slice.
+        Ok(unsafe { std::slice::from_raw_parts_mut(p, len as usize) })
+    }
+
+    pub fn read(&self, addr: u64, out: &mut [u8]) -> Result<(), Fault> {
+        out.copy_from_slice(self.slice(addr, out.len() as u64)?);
+        Ok(())
+    }
+
+    pub fn write(&self, addr: u64, data: &[u8]) -> Result<(), Fault> {
+        self.slice_mut(addr, data.len() as u64)?.copy_from_slice(data);
+        Ok(())
+    }
+
+    pub fn read_u64(&self, addr: u64) -> Result<u64, Fault> {
+        let mut b = [0u8; 8];
+        self.read(addr, &mut b)?;
+        Ok(u64::from_le_bytes(b))
+    }
+
+    pub fn write_u64(&self, addr: u64, v: u64) -> Result<(), Fault> {
+        self.write(addr, &v.to_le_bytes())
+    }
+
+    /// A NUL-terminated guest string (without the NUL), at most `max` bytes.
+    pub fn read_cstr(&self, addr: u64, max: usize) -> Result<Vec<u8>, Fault> {
+        let mut out = Vec::new();
+        let mut a = addr;
+        loop {
+            // Read up to the end of the page at a time.
+            let chunk = (PAGE_SIZE - (a % PAGE_SIZE)).min((max - out.len()) as u64);
+            if chunk == 0 {
+                return Err(Fault(a));
+            }
+            let s = self.slice(a, chunk)?;
+            if let Some(n) = s.iter().position(|&b| b == 0) {
+                out.extend_from_slice(&s[..n]);
+                return Ok(out);
+            }
+            out.extend_from_slice(s);
+            a += chunk;
+        }
+    }
+
+    /// Record a mapping and give it fresh zero pages.
+    pub fn map_anon_fixed(&mut self, addr: u64, len: u64, prot: Prot, backing: Backing) {
+        self.unmap(addr, len);
+        self.maps.insert(addr, Mapping { end: addr + len, prot, backing });
+    }
+
+    /// Map `len` bytes of host file `fd` at `offset` to guest `addr`
+    /// (private copy-on-write, as `MAP_PRIVATE`; or shared when `shared`).
+    pub fn map_file_fixed(
+        &mut self,
+        addr: u64,
+        len: u64,
+        prot: Prot,
+        fd: i32,
+        offset: u64,
+        shared: bool,
+        path: String,
+    ) -> Result<(), i64> {
+        let host = self.host_ptr(addr, len).map_err(|_| -(libc::ENOMEM as i64))?;
+        let flags = libc::MAP_FIXED | if shared { libc::MAP_SHARED } else { libc::MAP_PRIVATE };
+        // A shared mapping of a read-only file cannot be made writable on the
+        // host; the guest cannot write it either, so map it read-only there.
+        let try_map = |p: i32| {
+            // SAFETY: `host..host+len` is inside our own reservation, which
+            // only guest memory uses; MAP_FIXED replaces those pages.
+            unsafe { libc::mmap(host as *mut libc::c_void, len as usize, p, flags, fd, offset as i64) }
+        };
+        let mut r = try_map(libc::PROT_READ | libc::PROT_WRITE);
+        if r == libc::MAP_FAILED && shared {
+            r = try_map(libc::PROT_READ);
+        }
+        if r == libc::MAP_FAILED {
+            return Err(-(std::io::Error::last_os_error().raw_os_error().unwrap_or(libc::EINVAL) as i64));
+        }
+        self.remove_maps(addr, addr + len);
+        self.maps.insert(addr, Mapping { end: addr + len, prot, backing: Backing::File { path, offset } });
+        Ok(())
+    }
+
+    /// Forget `[addr, addr+len)` and return its pages to the host as zeros.
+    pub fn unmap(&mut self, addr: u64, len: u64) {
+        if len == 0 {
+            return;
+        }
+        self.remove_maps(addr, addr + len);
+        if let Ok(host) = self.host_ptr(addr, len) {
+            // SAFETY: inside our reservation; fresh anonymous pages replace
+            // whatever was there (zero-filled, released to the host).
+            unsafe {
+                libc::mmap(
+                    host as *mut libc::c_void,
+                    len as usize,
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_FIXED | libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
+                    -1,
+                    0,
+                );
+            }
+        }
+    }
+
+    fn remove_maps(&mut self, lo: u64, hi: u64) {
+        // Mappings that overlap [lo, hi): split off the parts outside.
+        let overlapping: Vec<u64> = self
+            .maps
+            .range(..hi)
+            .rev()
+            .take_while(|(_, m)| m.end > lo)
+            .map(|(&s, _)| s)
+            .collect();
+        // `take_while` above stops at the first mapping ending before `lo`;
+        // mappings never overlap, so that is every overlapping one.
+        for s in overlapping {
+            let m = self.maps.remove(&s).expect("listed above");
+            if s < lo {
+                let mut left = m.clone();
+                left.end = lo;
+                self.maps.insert(s, left);
+            }
+            if m.end > hi {
+                let mut right = m.clone();
+                if let Backing::File { offset, .. } = &mut right.backing {
+                    *offset += hi - s;
+                }
+                self.maps.insert(hi, right);
+            }
+        }
+    }
+
+    /// `mprotect`: record new permissions on the mapped parts of the range.
+    pub fn protect(&mut self, lo: u64, len: u64, prot: Prot) -> bool {
+        let hi = lo + len;
+        let parts: Vec<(u64, Mapping)> = self
+            .maps
+            .range(..hi)
+            .filter(|(&s, m)| m.end > lo && s < hi)
+            .map(|(&s, m)| (s, m.clone()))
+            .collect();
+        if parts.is_empty() {
+            return false;
+        }
+        for (s, m) in parts {
+            let (a, b) = (s.max(lo), m.end.min(hi));
+            self.remove_maps(a, b);
+            let mut mid = m.clone();
+            mid.end = b;
+            mid.prot = prot;
+            if let Backing::File { offset, .. } = &mut mid.backing {
+                *offset += a - s;
+            }
+            self.maps.insert(a, mid);
+        }
+        true
+    }
+
+    /// Is any byte of `[lo, hi)` mapped?
+    pub fn any_mapped(&self, lo: u64, hi: u64) -> bool {
+        self.maps.range(..hi).next_back().is_some_and(|(_, m)| m.end > lo)
+    }
+
+    /// Find `len` free bytes for `mmap`, highest first, below `MMAP_TOP`.
+    pub fn find_free(&self, len: u64) -> Option<u64> {
+        let mut top = layout::MMAP_TOP;
+        for (&s, m) in self.maps.range(..layout::MMAP_TOP).rev() {
+            if m.end <= top && top - m.end >= len {
+                return Some(top - len);
+            }
+            top = top.min(s);
+            if top < layout::HIGH_START + len {
+                return None;
+            }
+        }
+        (top >= layout::HIGH_START + len).then(|| top - len)
+    }
+
+    pub fn mappings(&self) -> impl Iterator<Item = (u64, &Mapping)> {
+        self.maps.iter().map(|(&s, m)| (s, m))
+    }
+
+    /// The mapping that contains `addr`.
+    pub fn mapping_at(&self, addr: u64) -> Option<(u64, &Mapping)> {
+        self.maps
+            .range(..=addr)
+            .next_back()
+            .filter(|(_, m)| m.end > addr)
+            .map(|(&s, m)| (s, m))
+    }
+}
+
+impl Default for GuestMemory {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mem() -> GuestMemory {
+        let mut m = GuestMemory::new();
+        m.add_region(layout::HIGH_START, layout::STACK_TOP - layout::HIGH_START).unwrap();
+        m
+    }
+
+    #[test]
+    fn mmap_allocates_downwards_and_reuses_holes() {
+        let mut m = mem();
+        let rw = Prot::from_bits(3);
+        let a = m.find_free(0x3000).unwrap();
+        assert_eq!(a, layout::MMAP_TOP - 0x3000);
+        m.map_anon_fixed(a, 0x3000, rw, Backing::Anonymous);
+        let b = m.find_free(0x1000).unwrap();
+        assert_eq!(b, a - 0x1000);
+        m.map_anon_fixed(b, 0x1000, rw, Backing::Anonymous);
+        m.unmap(a + 0x1000, 0x1000);
+        assert_eq!(m.mappings().count(), 3);
+        assert_eq!(m.find_free(0x1000), Some(a + 0x1000));
+        assert_eq!(m.find_free(0x2000), Some(b - 0x2000));
+    }
+
+    #[test]
+    fn unmapped_memory_reads_zero_again() {
+        let mut m = mem();
+        let a = m.find_free(0x2000).unwrap();
+        m.map_anon_fixed(a, 0x2000, Prot::from_bits(3), Backing::Anonymous);
+        m.write_u64(a + 8, 0xdead).unwrap();
+        assert_eq!(m.read_u64(a + 8), Ok(0xdead));
+        m.unmap(a, 0x2000);
+        assert_eq!(m.read_u64(a + 8), Ok(0));
+        assert!(m.host_ptr(0x1000, 8).is_err());
+    }
+
+    #[test]
+    fn protect_splits_mappings() {
+        let mut m = mem();
+        let a = m.find_free(0x4000).unwrap();
+        m.map_anon_fixed(a, 0x4000, Prot::from_bits(3), Backing::Anonymous);
+        assert!(m.protect(a + 0x1000, 0x1000, Prot::from_bits(1)));
+        let v: Vec<_> = m.mappings().map(|(s, mm)| (s - a, mm.end - a, mm.prot.write)).collect();
+        assert_eq!(v, vec![(0, 0x1000, true), (0x1000, 0x2000, false), (0x2000, 0x4000, true)]);
+    }
+
+    #[test]
+    fn cstr_crosses_pages() {
+        let mut m = mem();
+        let a = m.find_free(0x2000).unwrap();
+        m.map_anon_fixed(a, 0x2000, Prot::from_bits(3), Backing::Anonymous);
+        m.write(a + 0xffe, b"abcd\0").unwrap();
+        assert_eq!(m.read_cstr(a + 0xffe, 100).unwrap(), b"abcd");
+    }
+}
