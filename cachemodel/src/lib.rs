@@ -34,8 +34,10 @@
 //!   path walks a short precomputed list.
 //! - **`rep` strings:** the VM reports each element of a `rep movs/stos/...`
 //!   as its own [`events::MemEvent`], so each is a load or store of its own;
-//!   each [`events::Observer::rep_iteration`] counts one more instruction and
-//!   one more fetch of it, like cachegrind's `Ir`.
+//!   each [`events::Observer::rep_iteration`] fetches the instruction once
+//!   more (as cachegrind does) but does not count another instruction: a
+//!   `rep` string instruction retires once, as hardware counts it (cachegrind's
+//!   `Ir` counts every iteration).
 //! - **Read-modify-write** (`add [m], r`): the VM reports a load and a store,
 //!   both simulated (the store always hits). Cachegrind counts one write
 //!   (`Dm`), so a miss of such an instruction is an `l1d-read-miss` here and

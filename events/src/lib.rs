@@ -87,6 +87,25 @@ impl Terminator {
     }
 }
 
+impl Terminator {
+    /// True for the terminators after which the next block's stack pointer
+    /// is read (see [`BlockEvent::sp`]): the transfers that can push, pop or
+    /// discard frames. A direct jump cannot pop a frame (its stack pointer is
+    /// the one the block ends with), so it is not among them.
+    #[inline]
+    pub fn needs_sp(self) -> bool {
+        matches!(
+            self,
+            Terminator::Call { .. }
+                | Terminator::IndirectCall
+                | Terminator::Return
+                | Terminator::IndirectJump
+                | Terminator::Syscall
+                | Terminator::Trap
+        )
+    }
+}
+
 /// What kind of memory access an instruction makes through one operand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AccessKind {
@@ -154,7 +173,10 @@ impl BlockFacts {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BlockEvent {
     pub id: BlockId,
-    /// The guest stack pointer at block entry.
+    /// The guest stack pointer at block entry: exact at a thread's first
+    /// block and after every block whose terminator [`Terminator::needs_sp`];
+    /// elsewhere the last value read (reading it costs more than the rest of
+    /// the event).
     pub sp: Addr,
 }
 

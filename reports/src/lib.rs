@@ -1,9 +1,55 @@
 //! Reports: the profile file and everything read from it.
 //!
 //! It owns the profile format (written by `pathvm run`, read by every other
-//! command), the report views, exports, `diff` and `check`. It never runs a
-//! guest and never links the emulator.
+//! command), the report views, `diff` and `check`. It never runs a guest
+//! and never links the emulator: apart from [`read_profile`],
+//! [`write_profile`] and [`Limits::read`], every function takes
+//! [`Profile`]s and options and returns text (or a typed outcome), so each
+//! is testable on hand-built profiles and the command line stays thin.
+//!
+//! - [`file`](mod@file): the versioned, checksummed, atomically written profile file.
+//! - [`functions`]: `report --by function`, whose JSON is a contract.
+//! - [`contexts`]: `report --by context|caller|callpath`, `--focus`,
+//!   `--path-contains`, `--stats`, from the calling context tree.
+//! - [`diff`](mod@diff): `diff OLD NEW` with thresholds and `--fail-on` limits.
+//! - [`check`](mod@check): `check --baseline` with limits from TOML or `--limit`.
+//! - [`summary`]: `run --json-summary`.
+//!
+//! Output never depends on hash order: every row order is a sort with a
+//! total tie-break (cost, then name). Errors are one line each:
+//! [`ProfileError`] names the file, [`ReportError`] the option or metric.
+//! The command line maps them to exit status 2; [`DiffOutcome::regressed`]
+//! and [`CheckOutcome::failed`] to 1.
 
+#![warn(missing_docs)]
+
+pub mod check;
+pub mod contexts;
+pub mod diff;
+pub mod error;
+pub mod file;
+pub mod functions;
+pub mod glob;
+mod metric;
 pub mod profile;
+pub mod summary;
+mod table;
 
+#[cfg(test)]
+mod testdata;
+
+pub use check::{check, CheckOutcome, Limit, Limits, LimitsError, MetricVerdict};
+pub use contexts::{
+    cct_stats, report_contexts, report_stats, CctStats, ContextReportOptions, ContextView,
+};
+pub use diff::{
+    diff, run_differences, DiffBy, DiffFormat, DiffOptions, DiffOutcome, FailOn, FailScope,
+    Regression,
+};
+pub use error::ReportError;
+pub use file::{
+    decode_profile, encode_profile, read_profile, write_profile, DecodeError, ProfileError,
+};
+pub use functions::{report_functions, FunctionReportOptions, ReportFormat};
 pub use profile::{ContextTable, FunctionRow, Meta, ObjectInfo, Profile};
+pub use summary::json_summary;

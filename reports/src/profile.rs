@@ -7,11 +7,13 @@ use serde::{Deserialize, Serialize};
 /// How the run was made: enough to interpret and compare two profiles.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Meta {
+    /// Version of the pathvm that made the run.
     pub pathvm_version: String,
     /// The guest command line (program and arguments).
     pub command: Vec<String>,
     /// The guest environment.
     pub env: Vec<String>,
+    /// The virtual CPU model the guest saw.
     pub cpu_model: String,
     /// Settings that change counts (seed, cache and branch geometry, ...),
     /// sorted by key.
@@ -27,7 +29,9 @@ pub struct Meta {
 /// One object (executable, interpreter, library).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ObjectInfo {
+    /// Path of the file as the guest mapped it.
     pub path: String,
+    /// Its size in bytes.
     pub size: u64,
     /// Hex GNU build-id, or a content hash prefixed `sha:` / `fnv:` when absent.
     pub id: String,
@@ -42,6 +46,7 @@ pub struct FunctionRow {
     pub object: String,
     /// Source file and line of its entry, when DWARF says.
     pub file: Option<String>,
+    /// Line of its entry, when DWARF says.
     pub line: Option<u32>,
     /// Times it was called (calls and tail calls).
     pub calls: u64,
@@ -64,6 +69,7 @@ pub struct ContextTable {
     pub call_site: Vec<u64>,
     /// Bit 0: reached by a tail call; bit 1: signal handler frame; bit 2: thread root.
     pub flags: Vec<u8>,
+    /// Times the node was entered (its call edge count).
     pub calls: Vec<u64>,
     /// Self cost, `metrics.len()` values per node.
     pub self_cost: Vec<u64>,
@@ -72,12 +78,16 @@ pub struct ContextTable {
 /// A whole profile.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Profile {
+    /// How the run was made.
     pub meta: Meta,
     /// Metric names (`instructions`, `l1d-miss`, ...), the column order of
     /// every cost vector.
     pub metrics: Vec<String>,
+    /// Whole-run total per metric.
     pub totals: Vec<u64>,
+    /// One row per function that ran or was called.
     pub functions: Vec<FunctionRow>,
+    /// The calling context tree (empty when not recorded).
     pub contexts: ContextTable,
 }
 
@@ -85,5 +95,130 @@ impl Profile {
     /// Column of a metric by name.
     pub fn metric_index(&self, name: &str) -> Option<usize> {
         self.metrics.iter().position(|m| m == name)
+    }
+}
+
+impl ObjectInfo {
+    /// The last component of [`ObjectInfo::path`] (`libc.so.6`).
+    pub fn file_name(&self) -> &str {
+        file_name(&self.path)
+    }
+}
+
+/// The last component of a `/`-separated path; the whole string when it has none.
+pub fn file_name(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}
+
+impl ContextTable {
+    /// [`ContextTable::function`] of the root and of nodes with no function row.
+    pub const NO_FUNCTION: u32 = u32::MAX;
+    /// [`ContextTable::flags`] bit: the node was reached by a tail call.
+    pub const FLAG_TAIL_CALL: u8 = 1;
+    /// [`ContextTable::flags`] bit: a signal handler frame.
+    pub const FLAG_SIGNAL: u8 = 2;
+    /// [`ContextTable::flags`] bit: the root of a guest thread.
+    pub const FLAG_THREAD_ROOT: u8 = 4;
+
+    /// Number of nodes, the root included (0 when the profile has no tree).
+    pub fn len(&self) -> usize {
+        self.parent.len()
+    }
+
+    /// True when the profile recorded no calling contexts.
+    pub fn is_empty(&self) -> bool {
+        self.parent.is_empty()
+    }
+
+    /// Self cost of `node`, one value per metric (`n_metrics` of them).
+    pub fn self_of(&self, node: usize, n_metrics: usize) -> &[u64] {
+        &self.self_cost[node * n_metrics..(node + 1) * n_metrics]
+    }
+
+    /// Inclusive cost of every node, `n_metrics` values per node, computed
+    /// from the self costs in one reverse pass (parents precede children).
+    pub fn inclusive(&self, n_metrics: usize) -> Vec<u64> {
+        let mut incl = self.self_cost.clone();
+        for node in (1..self.len()).rev() {
+            let parent = self.parent[node] as usize;
+            for m in 0..n_metrics {
+                incl[parent * n_metrics + m] =
+                    incl[parent * n_metrics + m].saturating_add(incl[node * n_metrics + m]);
+            }
+        }
+        incl
+    }
+
+    /// Depth of every node: 0 for the root, 1 for its children, ...
+    pub fn depths(&self) -> Vec<u32> {
+        let mut depth = vec![0u32; self.len()];
+        for node in 1..self.len() {
+            depth[node] = depth[self.parent[node] as usize] + 1;
+        }
+        depth
+    }
+}
+
+impl Profile {
+    /// Checks that the columns agree with each other, so that every view
+    /// can index without checking: one value per metric in every cost
+    /// vector, unique metric names, equal column lengths in the context
+    /// table, parents before children, function indices in range.
+    ///
+    /// [`crate::read_profile`] runs it on every file it reads; the report
+    /// functions run it on the profiles they are given.
+    pub fn validate(&self) -> Result<(), String> {
+        let m = self.metrics.len();
+        for (i, name) in self.metrics.iter().enumerate() {
+            if self.metrics[..i].contains(name) {
+                return Err(format!("metric `{name}` appears twice"));
+            }
+        }
+        if self.totals.len() != m {
+            return Err(format!("{} totals for {m} metrics", self.totals.len()));
+        }
+        for f in &self.functions {
+            if f.self_cost.len() != m || f.inclusive.len() != m {
+                return Err(format!(
+                    "function `{}` has costs for {} metrics, not {m}",
+                    f.name,
+                    f.self_cost.len()
+                ));
+            }
+        }
+        let c = &self.contexts;
+        let n = c.parent.len();
+        if c.function.len() != n
+            || c.call_site.len() != n
+            || c.flags.len() != n
+            || c.calls.len() != n
+        {
+            return Err("context table columns differ in length".into());
+        }
+        if c.self_cost.len() != n.checked_mul(m).ok_or("context table too large")? {
+            return Err(format!(
+                "context table has {} costs for {n} nodes of {m} metrics",
+                c.self_cost.len()
+            ));
+        }
+        if n > 0 && c.parent[0] != 0 {
+            return Err("context 0 is not the root".into());
+        }
+        for node in 1..n {
+            if c.parent[node] as usize >= node {
+                return Err(format!(
+                    "context {node} comes before its parent {}",
+                    c.parent[node]
+                ));
+            }
+            let f = c.function[node];
+            if f != ContextTable::NO_FUNCTION && f as usize >= self.functions.len() {
+                return Err(format!(
+                    "context {node} names function {f} of {}",
+                    self.functions.len()
+                ));
+            }
+        }
+        Ok(())
     }
 }

@@ -10,7 +10,8 @@
 //! counter; `.cargo/config.toml` links with `--wrap=cpu_get_ticks_x86_64`, so
 //! the call lands in [`__wrap_cpu_get_ticks_x86_64`] below instead.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 
 /// Wall-clock time of the guest's instruction zero: 2024-01-01T00:00:00Z.
 pub const EPOCH_SECS: u64 = 1_704_067_200;
@@ -18,51 +19,69 @@ pub const EPOCH_SECS: u64 = 1_704_067_200;
 pub const BOOT_SECS: u64 = 1_000;
 
 thread_local! {
-    /// Virtual nanoseconds elapsed, as seen by `rdtsc` on this host thread.
-    static NOW_NS: Cell<u64> = const { Cell::new(0) };
+    /// The clock `rdtsc` reads on this host thread (the running guest's).
+    static CURRENT: RefCell<Option<Rc<VirtualClock>>> = const { RefCell::new(None) };
 }
 
 /// Called by unicorn's `rdtsc` helper through the linker's `--wrap`.
 #[no_mangle]
 pub extern "C" fn __wrap_cpu_get_ticks_x86_64() -> i64 {
-    NOW_NS.with(|c| c.get()) as i64
+    CURRENT.with(|c| c.borrow().as_ref().map_or(0, |c| c.now_ns())) as i64
 }
 
-/// The clock of one guest process.
-#[derive(Clone, Copy, Debug, Default)]
+/// The clock of one guest process: retired instructions plus time slept.
+#[derive(Debug, Default)]
 pub struct VirtualClock {
+    /// Instructions retired (a `rep` string instruction counts once).
+    pub instret: Cell<u64>,
     /// Nanoseconds added by sleeps and blocking waits.
-    pub slept_ns: u64,
+    pub slept_ns: Cell<u64>,
 }
 
 impl VirtualClock {
-    /// Virtual nanoseconds since instruction zero, given the retired count.
-    #[inline]
-    pub fn now_ns(&self, instret: u64) -> u64 {
-        instret + self.slept_ns
+    /// Make this the clock `rdtsc` reads on the current host thread.
+    pub fn install(self: &Rc<Self>) {
+        CURRENT.with(|c| *c.borrow_mut() = Some(self.clone()));
     }
 
-    /// Publish the time for `rdtsc` (call at every block: a thread-local store).
+    /// Stop `rdtsc` from reading this clock.
+    pub fn uninstall() {
+        CURRENT.with(|c| *c.borrow_mut() = None);
+    }
+
+    /// Count `n` more retired instructions.
     #[inline]
-    pub fn publish(&self, instret: u64) {
-        NOW_NS.with(|c| c.set(instret + self.slept_ns));
+    pub fn retire(&self, n: u64) {
+        self.instret.set(self.instret.get() + n);
+    }
+
+    /// Virtual nanoseconds since instruction zero.
+    #[inline]
+    pub fn now_ns(&self) -> u64 {
+        self.instret.get() + self.slept_ns.get()
+    }
+
+    /// Let `ns` nanoseconds pass without running.
+    pub fn sleep(&self, ns: u64) {
+        self.slept_ns.set(self.slept_ns.get().saturating_add(ns));
     }
 
     /// `CLOCK_REALTIME` as (seconds, nanoseconds).
-    pub fn realtime(&self, instret: u64) -> (u64, u64) {
-        let ns = self.now_ns(instret);
+    pub fn realtime(&self) -> (u64, u64) {
+        let ns = self.now_ns();
         (EPOCH_SECS + ns / 1_000_000_000, ns % 1_000_000_000)
     }
 
     /// `CLOCK_MONOTONIC` as (seconds, nanoseconds).
-    pub fn monotonic(&self, instret: u64) -> (u64, u64) {
-        let ns = self.now_ns(instret);
+    pub fn monotonic(&self) -> (u64, u64) {
+        let ns = self.now_ns();
         (BOOT_SECS + ns / 1_000_000_000, ns % 1_000_000_000)
     }
 
     /// CPU time of the process: retired instructions only.
-    pub fn cputime(&self, instret: u64) -> (u64, u64) {
-        (instret / 1_000_000_000, instret % 1_000_000_000)
+    pub fn cputime(&self) -> (u64, u64) {
+        let i = self.instret.get();
+        (i / 1_000_000_000, i % 1_000_000_000)
     }
 }
 

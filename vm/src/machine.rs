@@ -36,6 +36,9 @@ pub struct VmConfig {
     pub max_instructions: Option<u64>,
     /// An unknown system call stops the run instead of returning `-ENOSYS`.
     pub strict_syscalls: bool,
+    /// Host descriptors pathvm keeps for itself (a saved stderr): the guest
+    /// cannot close or replace them.
+    pub reserved_fds: Vec<i32>,
 }
 
 /// Why the guest stopped. What the guest does is not an error.
@@ -103,13 +106,16 @@ pub(crate) struct Machine<'o, O: Observer> {
     pub(crate) blocks: BlockTable,
     pub(crate) block_counts: Vec<u64>,
     pub(crate) observer: &'o mut O,
-    pub(crate) instret: u64,
     pub(crate) rep_iterations: u64,
+    /// Read the stack pointer at the next block (the last terminator `needs_sp`).
+    read_sp: bool,
+    /// The stack pointer last read.
+    sp: u64,
     /// Address of the `rep` instruction that ended the last block, or `u64::MAX`.
     rep_at: u64,
     rep_block: BlockId,
     limit: u64,
-    pub(crate) clock: VirtualClock,
+    pub(crate) clock: std::rc::Rc<VirtualClock>,
     pub(crate) rng: Rng,
     pub(crate) sys: SyscallState,
     pub(crate) objects: Vec<ObjectMapped>,
@@ -124,7 +130,7 @@ pub(crate) struct Machine<'o, O: Observer> {
 
 impl<O: Observer> Machine<'_, O> {
     #[inline]
-    fn on_block(&mut self, addr: u64, size: u32, sp: u64) -> Option<Result<StopReason, VmError>> {
+    fn on_block(&mut self, addr: u64, size: u32) -> Option<Result<StopReason, VmError>> {
         // Each further iteration of a `rep` string instruction re-enters a
         // block that starts at that instruction.
         if addr == self.rep_at {
@@ -141,17 +147,17 @@ impl<O: Observer> Machine<'_, O> {
         };
         let facts = self.blocks.facts(id);
         self.cur_block = addr;
-        self.instret += facts.insns.len() as u64;
+        self.clock.retire(facts.insns.len() as u64);
         self.block_counts[id.index()] += 1;
-        self.clock.publish(self.instret);
-        self.observer.block(BlockEvent { id, sp }, facts);
+        self.observer.block(BlockEvent { id, sp: self.sp }, facts);
+        self.read_sp = facts.terminator.needs_sp();
         if facts.terminator == Terminator::RepString {
             self.rep_at = facts.last_insn_addr();
             self.rep_block = id;
         } else {
             self.rep_at = u64::MAX;
         }
-        if self.instret >= self.limit {
+        if self.clock.instret.get() >= self.limit {
             return Some(Ok(StopReason::InstructionLimit));
         }
         None
@@ -330,12 +336,13 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
         blocks: BlockTable::new(),
         block_counts: Vec::new(),
         observer,
-        instret: 0,
         rep_iterations: 0,
+        read_sp: true,
+        sp: st.sp,
         rep_at: u64::MAX,
         rep_block: BlockId(0),
         limit: config.max_instructions.unwrap_or(u64::MAX),
-        clock: VirtualClock::default(),
+        clock: Default::default(),
         rng,
         sys: SyscallState::new(config, absolute(&config.program)),
         objects: Vec::new(),
@@ -364,7 +371,9 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     install_hooks(&mut uc, wants_memory)?;
     crate::cpu::init_registers(&mut uc, entry, st.sp).map_err(uc_err)?;
 
+    uc.get_data().clock.install();
     let result = uc.emu_start(entry, u64::MAX, 0, 0);
+    VirtualClock::uninstall();
     let pc = uc.reg_read(RegisterX86::RIP).unwrap_or(0);
     let m = uc.get_data_mut();
     let stop = match m.stop.take() {
@@ -377,7 +386,7 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     let m = uc.get_data_mut();
     Ok(RunOutcome {
         stop,
-        instructions: m.instret,
+        instructions: m.clock.instret.get(),
         rep_iterations: m.rep_iterations,
         blocks: m.blocks.all().to_vec(),
         block_counts: std::mem::take(&mut m.block_counts),
@@ -386,15 +395,47 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     })
 }
 
+/// Unicorn's block hook: `(address, size)` of the translation block about to run.
+extern "C" fn block_hook<O: Observer>(uc: unicorn_engine::ffi::uc_handle, addr: u64, size: u32, data: *mut libc::c_void) {
+    // SAFETY: `data` is the machine registered in `install_hooks`, valid for
+    // the whole run and not otherwise borrowed while a hook runs.
+    let m = unsafe { &mut *(data as *mut Machine<'_, O>) };
+    if m.read_sp {
+        let mut sp = 0u64;
+        // SAFETY: `uc` is the live engine calling us; RSP is a 64-bit register.
+        unsafe { unicorn_engine::ffi::uc_reg_read(uc, RegisterX86::RSP as i32, &mut sp as *mut u64 as *mut libc::c_void) };
+        m.sp = sp;
+    }
+    if let Some(stop) = m.on_block(addr, size) {
+        m.stop = Some(stop);
+        // SAFETY: as above; stopping from inside a hook is supported.
+        unsafe { unicorn_engine::ffi::uc_emu_stop(uc) };
+    }
+}
+
 fn install_hooks<'o, O: Observer>(uc: &mut Unicorn<'o, Machine<'o, O>>, wants_memory: bool) -> Result<(), VmError> {
-    uc.add_block_hook(1, 0, |uc, addr, size| {
-        let sp = uc.reg_read(RegisterX86::RSP).unwrap_or(0);
-        let m = uc.get_data_mut();
-        if let Some(stop) = m.on_block(addr, size, sp) {
-            m.stop = Some(stop);
-            let _ = uc.emu_stop();
-        }
-    })
+    // The block hook is the hot path: registered through the C interface
+    // directly, with the machine as its user data, so that an event costs
+    // one indirect call and no reference counting.
+    let handle = uc.get_handle();
+    let machine: *mut Machine<'o, O> = uc.get_data_mut();
+    let mut hook: unicorn_engine::ffi::uc_hook = std::ptr::null_mut();
+    // SAFETY: `block_hook::<O>` has the signature unicorn expects of a block
+    // hook; `machine` points into the engine's own data, which lives (at a
+    // fixed address) as long as the engine, and hooks run only inside
+    // `emu_start`, when nothing else holds a reference to the machine.
+    unsafe {
+        unicorn_engine::ffi::uc_hook_add(
+            handle,
+            &mut hook,
+            HookType::BLOCK,
+            block_hook::<O> as *mut libc::c_void,
+            machine as *mut libc::c_void,
+            1u64,
+            0u64,
+        )
+    }
+    .and_then(|| Ok(()))
     .map_err(uc_err)?;
     uc.add_insn_sys_hook(unicorn_engine::InsnSysX86::SYSCALL, 1, 0, |uc| {
         match crate::syscalls::dispatch(uc) {

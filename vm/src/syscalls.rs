@@ -32,6 +32,7 @@ pub(crate) struct SyscallState {
     strict: bool,
     warned: FxHashSet<u64>,
     pub(crate) warnings: Vec<String>,
+    reserved_fds: Vec<i32>,
     /// Installed handler per signal (0: default, 1: ignore), for delivery.
     pub(crate) sig_handlers: [u64; 65],
 }
@@ -41,6 +42,7 @@ impl SyscallState {
         SyscallState {
             exe,
             strict: config.strict_syscalls,
+            reserved_fds: config.reserved_fds.clone(),
             warned: FxHashSet::default(),
             warnings: Vec::new(),
             sig_handlers: [0; 65],
@@ -155,7 +157,10 @@ impl<O: Observer> Machine<'_, O> {
         let n = nr as i64;
         let i = |k: usize| a[k] as i64;
         let ret = |v: i64| Ok(Sys::Ret(v));
+        let reserved = |fd: u64| self.sys.reserved_fds.contains(&(fd as i32));
         match n {
+            SYS_close if reserved(a[0]) => ret(-(EBADF as i64)),
+            SYS_dup2 | SYS_dup3 if reserved(a[1]) => ret(-(EBADF as i64)),
             SYS_read | SYS_write => ret(host(n, &[i(0), self.buf(a[1], a[2])?, i(2)])),
             SYS_pread64 | SYS_pwrite64 => ret(host(n, &[i(0), self.buf(a[1], a[2])?, i(2), i(3)])),
             SYS_readv | SYS_writev | SYS_preadv | SYS_pwritev => {
@@ -318,7 +323,7 @@ impl<O: Observer> Machine<'_, O> {
             SYS_sysinfo => {
                 let b = self.mem.slice_mut(a[0], 112).map_err(|_| NEG_EFAULT)?;
                 b.fill(0);
-                let up = self.clock.monotonic(self.instret).0;
+                let up = self.clock.monotonic().0;
                 b[0..8].copy_from_slice(&up.to_le_bytes());
                 b[32..40].copy_from_slice(&(8u64 << 30).to_le_bytes()); // totalram
                 b[40..48].copy_from_slice(&(6u64 << 30).to_le_bytes()); // freeram
@@ -351,17 +356,17 @@ impl<O: Observer> Machine<'_, O> {
             SYS_getrusage => {
                 let b = self.mem.slice_mut(a[1], 144).map_err(|_| NEG_EFAULT)?;
                 b.fill(0);
-                let ns = self.clock.cputime(self.instret);
+                let ns = self.clock.cputime();
                 b[0..8].copy_from_slice(&ns.0.to_le_bytes());
                 b[8..16].copy_from_slice(&(ns.1 / 1000).to_le_bytes());
                 ret(0)
             }
             SYS_times => {
-                let ticks = (self.clock.now_ns(self.instret) / 10_000_000) as i64;
+                let ticks = (self.clock.now_ns() / 10_000_000) as i64;
                 if a[0] != 0 {
                     let b = self.mem.slice_mut(a[0], 32).map_err(|_| NEG_EFAULT)?;
                     b.fill(0);
-                    b[0..8].copy_from_slice(&((self.instret / 10_000_000) as i64).to_le_bytes());
+                    b[0..8].copy_from_slice(&((self.clock.instret.get() / 10_000_000) as i64).to_le_bytes());
                 }
                 ret(ticks)
             }
@@ -381,7 +386,7 @@ impl<O: Observer> Machine<'_, O> {
                 ret(0)
             }
             SYS_gettimeofday => {
-                let (s, ns) = self.clock.realtime(self.instret);
+                let (s, ns) = self.clock.realtime();
                 if a[0] != 0 {
                     self.mem.write_u64(a[0], s).map_err(|_| NEG_EFAULT)?;
                     self.mem.write_u64(a[0] + 8, ns / 1000).map_err(|_| NEG_EFAULT)?;
@@ -392,7 +397,7 @@ impl<O: Observer> Machine<'_, O> {
                 ret(0)
             }
             SYS_time => {
-                let s = self.clock.realtime(self.instret).0;
+                let s = self.clock.realtime().0;
                 if a[0] != 0 {
                     self.mem.write_u64(a[0], s).map_err(|_| NEG_EFAULT)?;
                 }
@@ -573,9 +578,9 @@ impl<O: Observer> Machine<'_, O> {
 
     fn clock_value(&self, clock: u64) -> Result<(u64, u64), i64> {
         Ok(match clock {
-            0 | 5 | 8 | 11 => self.clock.realtime(self.instret), // REALTIME, _COARSE, _ALARM, TAI
-            1 | 4 | 6 | 7 | 9 => self.clock.monotonic(self.instret), // MONOTONIC, _RAW, _COARSE, BOOTTIME
-            2 | 3 => self.clock.cputime(self.instret),            // PROCESS/THREAD_CPUTIME_ID
+            0 | 5 | 8 | 11 => self.clock.realtime(), // REALTIME, _COARSE, _ALARM, TAI
+            1 | 4 | 6 | 7 | 9 => self.clock.monotonic(), // MONOTONIC, _RAW, _COARSE, BOOTTIME
+            2 | 3 => self.clock.cputime(),            // PROCESS/THREAD_CPUTIME_ID
             _ => return Err(NEG_EINVAL),
         })
     }
@@ -585,12 +590,12 @@ impl<O: Observer> Machine<'_, O> {
         let ns = self.mem.read_u64(req + 8).map_err(|_| NEG_EFAULT)?;
         let want = s.saturating_mul(1_000_000_000).saturating_add(ns);
         let add = if absolute {
-            let (cs, cns) = self.clock.monotonic(self.instret);
+            let (cs, cns) = self.clock.monotonic();
             want.saturating_sub(cs * 1_000_000_000 + cns)
         } else {
             want
         };
-        self.clock.slept_ns += add;
+        self.clock.sleep(add);
         Ok(Sys::Ret(0))
     }
 

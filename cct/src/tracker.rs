@@ -1,0 +1,805 @@
+//! Shadow stacks driven by the block stream, and the tree they build.
+
+use std::mem::size_of;
+
+use events::{Addr, BlockEvent, BlockFacts, BlockId, ObjectMapped, Observer, Terminator, Tid};
+use rustc_hash::FxHashMap;
+
+use crate::tree::{Cct, FuncId, NodeFlags, NodeId, INSTRUCTIONS, NO_CALL_SITE};
+use crate::FunctionIndex;
+
+/// What to do with recursive calls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecursionPolicy {
+    /// Keep every level as its own node, down to `max_depth` levels below the
+    /// root. A call from a node at the cap is folded into that node (flagged
+    /// [`NodeFlags::DEPTH_CAPPED`], counted by [`Cct::depth_cap_hits`]), and so
+    /// is everything it calls.
+    Full { max_depth: u32 },
+    /// A call to a function that is already on the tree path to the current
+    /// node goes back to that ancestor's node (Ammons et al., section 4.1), so
+    /// no path repeats a function and depth never exceeds the number of
+    /// functions. Folds are counted by [`Cct::recursion_folds`].
+    Collapse,
+}
+
+impl Default for RecursionPolicy {
+    fn default() -> Self {
+        RecursionPolicy::Full {
+            max_depth: DEFAULT_MAX_DEPTH,
+        }
+    }
+}
+
+/// The depth cap of [`RecursionPolicy::default`].
+pub const DEFAULT_MAX_DEPTH: u32 = 1024;
+
+/// How a [`CallTracker`] builds its tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TrackerConfig {
+    /// See [`RecursionPolicy`].
+    pub recursion: RecursionPolicy,
+    /// Show PLT stubs and the dynamic linker's lazy resolution as functions of
+    /// their own (`--show-plt`). Off: a call through a stub is one level
+    /// (caller → real function) and the stub's and the resolver's costs are
+    /// charged to the caller.
+    pub show_plt: bool,
+    /// Self metrics per node; at least 1 ([`INSTRUCTIONS`]).
+    pub n_metrics: usize,
+}
+
+impl Default for TrackerConfig {
+    fn default() -> Self {
+        TrackerConfig {
+            recursion: RecursionPolicy::default(),
+            show_plt: false,
+            n_metrics: 1,
+        }
+    }
+}
+
+/// How a frame was entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FrameKind {
+    /// The bottom frame of a guest thread (its first block's function); never
+    /// popped by the stack pointer.
+    Thread,
+    /// A `call`.
+    Call,
+    /// A `jmp` to another function's entry; it shares the stack pointer, and
+    /// so the `ret`, of the frame below it.
+    TailCall,
+    /// A signal handler (see [`CallTracker::signal_enter`]).
+    Signal,
+}
+
+/// Whether a frame has a node of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FrameState {
+    Visible,
+    /// Running a PLT stub or the lazy resolver (only without `show_plt`): the
+    /// node is still the caller's; the stub's jump out names the callee.
+    Plt,
+    /// Called from PLT or resolver code (`_dl_fixup`): charged to the caller.
+    Hidden,
+}
+
+/// One activation on a [`ShadowStack`].
+#[derive(Clone, Copy, Debug)]
+pub struct Frame {
+    sp: Addr,
+    ret_addr: Addr,
+    call_site: Addr,
+    func: FuncId,
+    node: NodeId,
+    kind: FrameKind,
+    state: FrameState,
+}
+
+const _: () = assert!(size_of::<Frame>() == 40);
+
+impl Frame {
+    /// The stack pointer at the function's entry (pointing at the return
+    /// address); the frame ends when the stack pointer rises above it.
+    #[inline]
+    pub fn sp(&self) -> Addr {
+        self.sp
+    }
+    /// Where a normal return goes (0 when unknown: thread and signal frames).
+    #[inline]
+    pub fn return_address(&self) -> Addr {
+        self.ret_addr
+    }
+    /// The instruction that entered the frame ([`NO_CALL_SITE`] if none).
+    #[inline]
+    pub fn call_site(&self) -> Addr {
+        self.call_site
+    }
+    /// The function running in the frame (a PLT stub or the resolver while
+    /// a hidden PLT call is being resolved).
+    #[inline]
+    pub fn function(&self) -> FuncId {
+        self.func
+    }
+    /// The node charged while this frame is on top.
+    #[inline]
+    pub fn node(&self) -> NodeId {
+        self.node
+    }
+    /// How the frame was entered.
+    #[inline]
+    pub fn kind(&self) -> FrameKind {
+        self.kind
+    }
+    /// True for frames without a node of their own: a PLT stub or the lazy
+    /// resolver (and what it calls) without `show_plt`.
+    #[inline]
+    pub fn is_hidden(&self) -> bool {
+        self.state != FrameState::Visible
+    }
+}
+
+/// What the tracker keeps of the previous block of a thread (not a reference).
+#[derive(Clone, Copy, Debug)]
+struct PrevBlock {
+    last_insn: Addr,
+    end: Addr,
+    terminator: Terminator,
+}
+
+/// A signal delivered to a thread and not yet left by `rt_sigreturn` or a
+/// non-local exit.
+#[derive(Clone, Copy, Debug)]
+struct SignalContext {
+    /// Index of the signal frame in the frames (= the interrupted depth).
+    depth: usize,
+    /// The interrupted thread's previous block, whose terminator applies
+    /// again when execution resumes.
+    saved_prev: Option<PrevBlock>,
+    /// The handler returned normally and the frame is gone; `rt_sigreturn`
+    /// is still to come.
+    returned: bool,
+}
+
+/// The frames of one guest thread, innermost last.
+#[derive(Clone, Debug)]
+pub struct ShadowStack {
+    tid: Tid,
+    frames: Vec<Frame>,
+    prev: Option<PrevBlock>,
+    signals: Vec<SignalContext>,
+}
+
+impl ShadowStack {
+    fn new(tid: Tid) -> ShadowStack {
+        ShadowStack {
+            tid,
+            frames: Vec::new(),
+            prev: None,
+            signals: Vec::new(),
+        }
+    }
+
+    /// The thread.
+    pub fn tid(&self) -> Tid {
+        self.tid
+    }
+
+    /// The frames, outermost first.
+    pub fn frames(&self) -> &[Frame] {
+        &self.frames
+    }
+
+    /// Number of frames (the thread's bottom frame included).
+    pub fn depth(&self) -> usize {
+        self.frames.len()
+    }
+
+    fn close_all(&mut self) {
+        self.frames.clear();
+        self.signals.clear();
+        self.prev = None;
+    }
+}
+
+/// Counts of the irregular transfers the tracker met.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TrackerCounters {
+    /// `ret`s that popped no frame, or did not land on the return address of
+    /// the outermost frame they popped (exception unwinding, stack switching).
+    pub unexpected_returns: u64,
+    /// Transfers other than `ret` that popped frames (`longjmp`, exceptions).
+    pub nonlocal_exits: u64,
+    /// Guest threads seen.
+    pub threads: u64,
+}
+
+/// What a tracker leaves when it is done.
+#[derive(Clone, Debug)]
+pub struct TrackerParts<I> {
+    /// The tree.
+    pub cct: Cct,
+    /// Entry address of each synthetic function: `FuncId(FIRST_SYNTHETIC + i)`
+    /// is `synthetic_entries[i]`.
+    pub synthetic_entries: Vec<Addr>,
+    /// The function index it was given.
+    pub index: I,
+}
+
+/// Per-block answers of the index, asked once per block.
+#[derive(Clone, Copy, Debug)]
+struct BlockInfo {
+    func: Option<FuncId>,
+    flags: u8,
+}
+
+impl BlockInfo {
+    const COMPUTED: u8 = 1;
+    /// The block starts at its function's entry.
+    const ENTRY: u8 = 2;
+    const PLT: u8 = 4;
+    const RESOLVER: u8 = 8;
+    const UNKNOWN: BlockInfo = BlockInfo {
+        func: None,
+        flags: 0,
+    };
+
+    #[inline]
+    fn has(self, flag: u8) -> bool {
+        self.flags & flag != 0
+    }
+}
+
+/// Builds a [`Cct`] from the VM's event stream by keeping one [`ShadowStack`]
+/// per guest thread (see the crate documentation for the rules).
+///
+/// All threads share the tree: the root's children are the functions in which
+/// threads started (the main thread's `_start`, `clone` for the others), so
+/// threads that start in the same function share a context.
+#[derive(Debug)]
+pub struct CallTracker<I> {
+    index: I,
+    config: TrackerConfig,
+    cct: Cct,
+    /// The current thread's stack; the others are parked.
+    stack: ShadowStack,
+    parked: FxHashMap<Tid, ShadowStack>,
+    blocks: Vec<BlockInfo>,
+    synthetic: FxHashMap<Addr, FuncId>,
+    synthetic_entries: Vec<Addr>,
+    max_stack_depth: usize,
+    counters: TrackerCounters,
+}
+
+impl<I: FunctionIndex> CallTracker<I> {
+    /// A tracker with an empty tree. Blocks before the first
+    /// [`Observer::thread_switch`] belong to the first thread named.
+    pub fn new(index: I, config: TrackerConfig) -> Self {
+        CallTracker {
+            index,
+            cct: Cct::new(config.n_metrics),
+            config,
+            stack: ShadowStack::new(0),
+            parked: FxHashMap::default(),
+            blocks: Vec::new(),
+            synthetic: FxHashMap::default(),
+            synthetic_entries: Vec::new(),
+            max_stack_depth: 0,
+            counters: TrackerCounters::default(),
+        }
+    }
+
+    /// The tree built so far.
+    pub fn cct(&self) -> &Cct {
+        &self.cct
+    }
+
+    /// The function index.
+    pub fn index(&self) -> &I {
+        &self.index
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &TrackerConfig {
+        &self.config
+    }
+
+    /// The current thread's shadow stack.
+    pub fn shadow_stack(&self) -> &ShadowStack {
+        &self.stack
+    }
+
+    /// The largest number of frames any thread had.
+    pub fn max_stack_depth(&self) -> usize {
+        self.max_stack_depth
+    }
+
+    /// Counts of irregular transfers.
+    pub fn counters(&self) -> TrackerCounters {
+        self.counters
+    }
+
+    /// The node now being charged on the current thread (the root before its
+    /// first block).
+    #[inline]
+    pub fn current_node(&self) -> NodeId {
+        self.stack.frames.last().map_or(NodeId::ROOT, |f| f.node)
+    }
+
+    /// Add to a self metric of a node (for other metric sources, such as the
+    /// cache model, which charge [`CallTracker::current_node`]).
+    #[inline]
+    pub fn add_metric(&mut self, node: NodeId, metric: usize, value: u64) {
+        self.cct.add_metric(node, metric, value);
+    }
+
+    /// The entry address of a synthetic function, `None` for other ids.
+    pub fn synthetic_entry(&self, func: FuncId) -> Option<Addr> {
+        if !func.is_synthetic() {
+            return None;
+        }
+        self.synthetic_entries
+            .get((func.0 - FuncId::FIRST_SYNTHETIC.0) as usize)
+            .copied()
+    }
+
+    /// A signal handler starts on the current thread with stack pointer `sp`
+    /// (pointing at the return address to the restorer). It becomes a child
+    /// context of the interrupted one, flagged [`NodeFlags::SIGNAL`]. The VM
+    /// calls this between blocks, before the handler's first block.
+    pub fn signal_enter(&mut self, handler_entry: Addr, sp: Addr) {
+        let func = match self.index.function_at(handler_entry) {
+            Some((f, _)) => f,
+            None => self.synthetic(handler_entry),
+        };
+        let parent = self.current_node();
+        let node = self.enter(parent, NO_CALL_SITE, func, NodeFlags::SIGNAL);
+        let depth = self.stack.frames.len();
+        let saved_prev = self.stack.prev.take();
+        self.stack.signals.push(SignalContext {
+            depth,
+            saved_prev,
+            returned: false,
+        });
+        self.push(Frame {
+            sp,
+            ret_addr: 0,
+            call_site: NO_CALL_SITE,
+            func,
+            node,
+            kind: FrameKind::Signal,
+            state: FrameState::Visible,
+        });
+    }
+
+    /// The current thread's `rt_sigreturn` restored stack pointer `sp`. The
+    /// innermost signal's frames go (if its handler has not returned yet), and
+    /// the interrupted block's terminator applies again to the next block.
+    /// Without a pending signal, frames below `sp` are popped.
+    pub fn signal_return(&mut self, sp: Addr) {
+        let Some(ctx) = self.stack.signals.last().copied() else {
+            self.pop_above(sp, false);
+            self.stack.prev = None;
+            return;
+        };
+        if self.stack.frames.len() > ctx.depth {
+            self.pop_to(ctx.depth, true);
+        }
+        let ctx = self.stack.signals.pop().expect("context kept by pop_to");
+        debug_assert!(ctx.returned && ctx.depth == self.stack.frames.len());
+        self.stack.prev = ctx.saved_prev;
+        if !ctx.saved_prev.is_some_and(|p| p.terminator.moves_frames()) {
+            self.pop_above(sp, false);
+        }
+    }
+
+    /// Close every open frame of every thread (at the end of the run). The
+    /// tree keeps all costs; a later block starts its thread afresh.
+    pub fn finish(&mut self) {
+        self.stack.close_all();
+        for s in self.parked.values_mut() {
+            s.close_all();
+        }
+    }
+
+    /// Finish and hand over the tree, the synthetic functions and the index.
+    pub fn into_parts(mut self) -> TrackerParts<I> {
+        self.finish();
+        TrackerParts {
+            cct: self.cct,
+            synthetic_entries: self.synthetic_entries,
+            index: self.index,
+        }
+    }
+
+    fn block_info(&mut self, id: BlockId, start: Addr) -> BlockInfo {
+        let i = id.index();
+        if i >= self.blocks.len() {
+            self.blocks.resize(i + 1, BlockInfo::UNKNOWN);
+        }
+        let b = self.blocks[i];
+        if b.has(BlockInfo::COMPUTED) {
+            return b;
+        }
+        let mut flags = BlockInfo::COMPUTED;
+        let func = match self.index.function_at(start) {
+            Some((f, entry)) => {
+                if entry == start {
+                    flags |= BlockInfo::ENTRY;
+                }
+                Some(f)
+            }
+            None => {
+                let f = self.synthetic.get(&start).copied();
+                if f.is_some() {
+                    flags |= BlockInfo::ENTRY;
+                }
+                f
+            }
+        };
+        if self.index.is_plt(start) {
+            flags |= BlockInfo::PLT;
+        }
+        if self.index.is_lazy_resolver(start) {
+            flags |= BlockInfo::RESOLVER;
+        }
+        let b = BlockInfo { func, flags };
+        self.blocks[i] = b;
+        b
+    }
+
+    /// The function entered at block `id` by a call (or a jump out of a PLT
+    /// stub): the index's function, or a synthetic one for this entry.
+    fn callee(&mut self, id: BlockId, start: Addr, info: BlockInfo) -> FuncId {
+        if let Some(f) = info.func {
+            return f;
+        }
+        let f = self.synthetic(start);
+        self.blocks[id.index()] = BlockInfo {
+            func: Some(f),
+            flags: info.flags | BlockInfo::ENTRY,
+        };
+        f
+    }
+
+    /// The function whose entry block `id` is, if it is one.
+    fn entry_function(&mut self, id: BlockId, start: Addr, info: BlockInfo) -> Option<FuncId> {
+        if info.has(BlockInfo::ENTRY) {
+            return info.func;
+        }
+        if info.func.is_some() || self.synthetic.is_empty() {
+            return None;
+        }
+        // A synthetic function may have been made for this address after the
+        // block's answers were cached (by another block with the same start).
+        let f = *self.synthetic.get(&start)?;
+        self.blocks[id.index()] = BlockInfo {
+            func: Some(f),
+            flags: info.flags | BlockInfo::ENTRY,
+        };
+        Some(f)
+    }
+
+    fn synthetic(&mut self, entry: Addr) -> FuncId {
+        if let Some(&f) = self.synthetic.get(&entry) {
+            return f;
+        }
+        let n = u32::try_from(self.synthetic_entries.len()).expect("synthetic functions");
+        let f = FuncId(FuncId::FIRST_SYNTHETIC.0 + n);
+        assert!(f.is_synthetic(), "synthetic function ids exhausted");
+        self.synthetic.insert(entry, f);
+        self.synthetic_entries.push(entry);
+        f
+    }
+
+    /// The node a call from `parent` at `site` to `func` enters, made if new,
+    /// with its call counted.
+    fn enter(&mut self, parent: NodeId, site: Addr, func: FuncId, flags: NodeFlags) -> NodeId {
+        if let Some(n) = self.cct.edge(parent, site, func) {
+            if self.cct.parent(n) == Some(parent) {
+                self.cct.add_calls(n, 1);
+            } else if let RecursionPolicy::Full { .. } = self.config.recursion {
+                self.cct.count_depth_cap_hit();
+            } else {
+                self.cct.count_recursion_fold();
+                self.cct.add_calls(n, 1);
+            }
+            return n;
+        }
+        match self.config.recursion {
+            RecursionPolicy::Collapse => {
+                // Ammons et al. 4.2: look for the callee among the tree
+                // ancestors of the caller's record (the caller included).
+                let mut a = parent;
+                while a != NodeId::ROOT {
+                    if self.cct.function(a) == func {
+                        self.cct.add_folded_edge(parent, site, func, a);
+                        self.cct.count_recursion_fold();
+                        self.cct.add_calls(a, 1);
+                        return a;
+                    }
+                    a = self.cct.parent(a).unwrap_or(NodeId::ROOT);
+                }
+            }
+            RecursionPolicy::Full { max_depth } => {
+                if self.cct.depth(parent) >= max_depth {
+                    self.cct.add_folded_edge(parent, site, func, parent);
+                    self.cct.set_flags(parent, NodeFlags::DEPTH_CAPPED);
+                    self.cct.count_depth_cap_hit();
+                    return parent;
+                }
+            }
+        }
+        let n = self.cct.add_child(parent, site, func, flags);
+        self.cct.add_calls(n, 1);
+        n
+    }
+
+    #[inline]
+    fn push(&mut self, frame: Frame) {
+        self.stack.frames.push(frame);
+        self.max_stack_depth = self.max_stack_depth.max(self.stack.frames.len());
+    }
+
+    #[inline]
+    fn top(&self) -> Frame {
+        *self
+            .stack
+            .frames
+            .last()
+            .expect("a thread has its bottom frame")
+    }
+
+    /// Pop the frames whose `sp` is below `sp` (their return address was
+    /// popped). Returns how many went and the return address of the outermost.
+    fn pop_above(&mut self, sp: Addr, is_ret: bool) -> (usize, Addr) {
+        let frames = &self.stack.frames;
+        let mut keep = frames.len();
+        while keep > 0 && frames[keep - 1].sp < sp {
+            keep -= 1;
+        }
+        let popped = frames.len() - keep;
+        if popped == 0 {
+            return (0, 0);
+        }
+        let outer = frames[keep];
+        self.pop_to(keep, is_ret && outer.kind == FrameKind::Signal);
+        (popped, outer.ret_addr)
+    }
+
+    /// Pop frames down to `len`. `signal_returned`: the outermost popped frame
+    /// is a signal frame left by its handler's normal `ret` (or by
+    /// `rt_sigreturn`), so its context waits for [`Self::signal_return`].
+    fn pop_to(&mut self, len: usize, signal_returned: bool) {
+        let st = &mut self.stack;
+        while st.frames.len() > len {
+            let f = st.frames.pop().expect("len checked");
+            if f.kind != FrameKind::Signal {
+                continue;
+            }
+            let depth = st.frames.len();
+            // Nested signals that had returned lie above this one; the frames
+            // they would resume are gone now.
+            while st.signals.last().is_some_and(|c| c.depth > depth) {
+                st.signals.pop();
+            }
+            debug_assert!(st
+                .signals
+                .last()
+                .is_some_and(|c| c.depth == depth && !c.returned));
+            if signal_returned && depth == len {
+                if let Some(c) = st.signals.last_mut() {
+                    c.returned = true;
+                }
+            } else {
+                st.signals.pop();
+            }
+        }
+        while st.signals.last().is_some_and(|c| c.depth > st.frames.len()) {
+            st.signals.pop();
+        }
+    }
+
+    fn start_thread(&mut self, ev: BlockEvent, facts: &BlockFacts) {
+        let info = self.block_info(ev.id, facts.start);
+        let func = self.callee(ev.id, facts.start, info);
+        let node = self.enter(NodeId::ROOT, NO_CALL_SITE, func, NodeFlags::NONE);
+        self.push(Frame {
+            sp: Addr::MAX,
+            ret_addr: 0,
+            call_site: NO_CALL_SITE,
+            func,
+            node,
+            kind: FrameKind::Thread,
+            state: FrameState::Visible,
+        });
+        self.counters.threads += 1;
+    }
+
+    /// Apply the previous block's frame-moving terminator before `ev` runs.
+    fn transfer(&mut self, p: PrevBlock, ev: BlockEvent, facts: &BlockFacts) {
+        let is_ret = p.terminator == Terminator::Return;
+        // A direct jump cannot pop frames, and the VM reads the stack
+        // pointer only after the terminators that can (`needs_sp`).
+        let (popped, ret_addr) = if p.terminator.needs_sp() { self.pop_above(ev.sp, is_ret) } else { (0, 0) };
+        if is_ret {
+            if popped == 0 || (ret_addr != 0 && ret_addr != facts.start) {
+                self.counters.unexpected_returns += 1;
+            }
+        } else if popped > 0 {
+            self.counters.nonlocal_exits += 1;
+        }
+        match p.terminator {
+            // `call` to the next instruction reads the program counter.
+            Terminator::Call { target } if target == p.end => {}
+            Terminator::Call { .. } | Terminator::IndirectCall => self.call(p, ev, facts),
+            Terminator::Jump { .. } | Terminator::IndirectJump => self.jump(p, ev, facts),
+            _ => {}
+        }
+    }
+
+    fn call(&mut self, p: PrevBlock, ev: BlockEvent, facts: &BlockFacts) {
+        let info = self.block_info(ev.id, facts.start);
+        let top = self.top();
+        let func = self.callee(ev.id, facts.start, info);
+        let (node, state) = match top.state {
+            FrameState::Visible if info.has(BlockInfo::PLT) && !self.config.show_plt => {
+                (top.node, FrameState::Plt)
+            }
+            FrameState::Visible => {
+                let node = self.enter(top.node, p.last_insn, func, NodeFlags::NONE);
+                (node, FrameState::Visible)
+            }
+            FrameState::Plt | FrameState::Hidden => (top.node, FrameState::Hidden),
+        };
+        self.push(Frame {
+            sp: ev.sp,
+            ret_addr: p.end,
+            call_site: p.last_insn,
+            func,
+            node,
+            kind: FrameKind::Call,
+            state,
+        });
+    }
+
+    /// A jump (or taken conditional branch) landed on `facts`.
+    fn jump(&mut self, p: PrevBlock, ev: BlockEvent, facts: &BlockFacts) {
+        let top = self.top();
+        match top.state {
+            FrameState::Hidden => {}
+            FrameState::Plt => {
+                let info = self.block_info(ev.id, facts.start);
+                if info.has(BlockInfo::PLT) || info.has(BlockInfo::RESOLVER) {
+                    return;
+                }
+                // The stub (or the resolver) jumps to the real function: it
+                // takes the stub's place, one level below the caller.
+                let func = self.callee(ev.id, facts.start, info);
+                let flags = if top.kind == FrameKind::TailCall {
+                    NodeFlags::TAIL_CALL
+                } else {
+                    NodeFlags::NONE
+                };
+                let node = self.enter(top.node, top.call_site, func, flags);
+                let f = self.stack.frames.last_mut().expect("top exists");
+                f.func = func;
+                f.node = node;
+                f.state = FrameState::Visible;
+            }
+            FrameState::Visible => {
+                let info = self.block_info(ev.id, facts.start);
+                if info.has(BlockInfo::PLT) && !self.config.show_plt {
+                    let func = self.callee(ev.id, facts.start, info);
+                    self.push(Frame {
+                        sp: top.sp,
+                        ret_addr: top.ret_addr,
+                        call_site: p.last_insn,
+                        func,
+                        node: top.node,
+                        kind: FrameKind::TailCall,
+                        state: FrameState::Plt,
+                    });
+                    return;
+                }
+                let Some(func) = self.entry_function(ev.id, facts.start, info) else {
+                    return;
+                };
+                if func != top.func {
+                    self.tail_call(p.last_insn, func);
+                }
+            }
+        }
+    }
+
+    /// A jump from the top frame to `func`'s entry. The tail frame takes the
+    /// top frame's `sp` (not the jump's, which PLT0 and the resolver leave
+    /// lower) so that the one `ret` ends both.
+    fn tail_call(&mut self, site: Addr, func: FuncId) {
+        // All frames with this sp end at the same `ret`. A tail call back to
+        // one of them is a loop (as a jump to a function's own entry is), so
+        // the frames above it go: cycles of tail calls keep the stack bounded.
+        let frames = &self.stack.frames;
+        let sp = frames.last().expect("a thread has its bottom frame").sp;
+        let mut i = frames.len();
+        while i > 0 {
+            let f = &frames[i - 1];
+            if f.sp != sp || f.state != FrameState::Visible {
+                break;
+            }
+            if !matches!(f.kind, FrameKind::Call | FrameKind::TailCall) {
+                break;
+            }
+            if f.func == func {
+                self.pop_to(i, false);
+                return;
+            }
+            i -= 1;
+        }
+        let top = self.top();
+        let node = self.enter(top.node, site, func, NodeFlags::TAIL_CALL);
+        self.push(Frame {
+            sp,
+            ret_addr: top.ret_addr,
+            call_site: site,
+            func,
+            node,
+            kind: FrameKind::TailCall,
+            state: FrameState::Visible,
+        });
+    }
+}
+
+impl<I: FunctionIndex> Observer for CallTracker<I> {
+    fn block(&mut self, ev: BlockEvent, facts: &BlockFacts) {
+        if self.stack.frames.is_empty() {
+            self.start_thread(ev, facts);
+        } else if let Some(p) = self.stack.prev {
+            match p.terminator {
+                t if t.moves_frames() => self.transfer(p, ev, facts),
+                // A taken conditional branch to another function's entry is a
+                // (conditional) tail call; the stack pointer cannot have moved.
+                Terminator::CondBranch { target } if target == facts.start && target != p.end => {
+                    self.jump(p, ev, facts)
+                }
+                _ => {}
+            }
+        }
+        let node = self.current_node();
+        self.cct
+            .add_metric(node, INSTRUCTIONS, facts.insn_count() as u64);
+        self.stack.prev = Some(PrevBlock {
+            last_insn: facts.last_insn_addr(),
+            end: facts.end(),
+            terminator: facts.terminator,
+        });
+    }
+
+    fn thread_switch(&mut self, tid: Tid) {
+        if tid == self.stack.tid {
+            return;
+        }
+        let untouched = self.parked.is_empty()
+            && self.stack.frames.is_empty()
+            && self.stack.prev.is_none()
+            && self.counters.threads == 0;
+        if untouched {
+            self.stack.tid = tid;
+            return;
+        }
+        let next = self
+            .parked
+            .remove(&tid)
+            .unwrap_or_else(|| ShadowStack::new(tid));
+        let old = std::mem::replace(&mut self.stack, next);
+        self.parked.insert(old.tid, old);
+    }
+
+    fn object_mapped(&mut self, obj: &ObjectMapped) {
+        self.index.object_mapped(obj);
+        self.blocks.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests;

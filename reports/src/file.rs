@@ -1,0 +1,668 @@
+//! The profile file: what `pathvm run -o FILE` writes and every other
+//! command reads.
+//!
+//! # Format, version 1
+//!
+//! All integers of the frame are little-endian.
+//!
+//! | offset   | size | content                                                 |
+//! |----------|------|---------------------------------------------------------|
+//! | 0        | 8    | magic `PATHVM\0\x01` ([`MAGIC`]; never changes)          |
+//! | 8        | 4    | format version, `u32` ([`FORMAT_VERSION`])               |
+//! | 12       | 8    | body length `n` in bytes, `u64`                          |
+//! | 20       | n    | body: the [`Profile`] encoded with `postcard` 1.x        |
+//! | 20 + n   | 4    | CRC-32 (IEEE) of bytes `0 .. 20 + n`, `u32`              |
+//!
+//! Nothing follows the checksum. The body is serde's data model of
+//! [`Profile`] in postcard's encoding: integers as LEB128 varints (so the
+//! large context columns stay compact), strings and vectors prefixed by
+//! their varint length, `Option` as a 0/1 tag, fields in declaration order.
+//! A change to the fields of [`Profile`] or of anything it holds is a new
+//! format version; a reader refuses versions newer than its own with
+//! [`ProfileError::NewerVersion`] and keeps reading the older ones.
+//!
+//! Reading checks, in order: the file exists, the magic, the version, the
+//! length (truncation), the checksum (corruption), the decoding, then
+//! [`Profile::validate`]. Each failure is one [`ProfileError`] whose message
+//! is one line naming the file; no input makes the reader panic.
+//!
+//! Writing is atomic: the bytes go to a new temporary file in the same
+//! directory (`.NAME.tmp-PID-N`), which is flushed to disk and then renamed
+//! over the final name; on any error the temporary file is removed. A crash
+//! or a full disk never leaves a partial file under the final name.
+//!
+//! The body is encoded in memory before it is written, so a profile costs
+//! about its encoded size in memory on both sides; the length in the header
+//! lets a reader allocate once and report truncation exactly.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::profile::Profile;
+
+/// The first 8 bytes of every profile file.
+pub const MAGIC: [u8; 8] = *b"PATHVM\0\x01";
+
+/// The format version this build writes, and the newest it reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+const HEADER_LEN: usize = 8 + 4 + 8;
+const CHECKSUM_LEN: usize = 4;
+
+/// Why a profile file could not be read or written. Every message is one
+/// line and names the file.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ProfileError {
+    /// The file does not exist.
+    #[error("{}: no such profile file", path.display())]
+    NotFound {
+        /// The file asked for.
+        path: PathBuf,
+    },
+    /// The operating system refused to read the file.
+    #[error("{}: cannot read: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// Writing (the temporary file, its flush or the rename) failed; the
+    /// final name was left as it was.
+    #[error("{}: cannot write profile: {source}", path.display())]
+    Write {
+        /// The final name.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// The file does not start with [`MAGIC`].
+    #[error("{}: not a pathvm profile (bad magic)", path.display())]
+    NotAProfile {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The file was written by a newer pathvm.
+    #[error("{}: profile format version {found} is newer than this pathvm reads (version {supported} and older)", path.display())]
+    NewerVersion {
+        /// The file.
+        path: PathBuf,
+        /// The version in the file.
+        found: u32,
+        /// [`FORMAT_VERSION`].
+        supported: u32,
+    },
+    /// The file ends before the length its header announces.
+    #[error("{}: truncated profile: {found} bytes, expected {expected}", path.display())]
+    Truncated {
+        /// The file.
+        path: PathBuf,
+        /// Its length.
+        found: u64,
+        /// The length its header announces (the header's own length when
+        /// the header itself is cut).
+        expected: u64,
+    },
+    /// The checksum does not match, the body does not decode, or the
+    /// decoded profile is inconsistent.
+    #[error("{}: corrupt profile: {reason}", path.display())]
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// What was wrong, in words.
+        reason: String,
+    },
+}
+
+/// A decoding failure without a file name: what [`decode_profile`] returns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DecodeError {
+    /// The bytes do not start with [`MAGIC`].
+    BadMagic,
+    /// The format version is newer than [`FORMAT_VERSION`].
+    NewerVersion(u32),
+    /// The bytes end early: `(found, expected)` lengths.
+    Truncated(u64, u64),
+    /// Anything else, in words.
+    Corrupt(String),
+}
+
+impl DecodeError {
+    fn at(self, path: &Path) -> ProfileError {
+        let path = path.to_path_buf();
+        match self {
+            DecodeError::BadMagic => ProfileError::NotAProfile { path },
+            DecodeError::NewerVersion(found) => ProfileError::NewerVersion {
+                path,
+                found,
+                supported: FORMAT_VERSION,
+            },
+            DecodeError::Truncated(found, expected) => ProfileError::Truncated {
+                path,
+                found,
+                expected,
+            },
+            DecodeError::Corrupt(reason) => ProfileError::Corrupt { path, reason },
+        }
+    }
+}
+
+/// The bytes of a profile file for `profile` (header, body, checksum).
+pub fn encode_profile(profile: &Profile) -> Vec<u8> {
+    let body = postcard::to_stdvec(profile).expect("a Profile always serializes");
+    let mut out = Vec::with_capacity(HEADER_LEN + body.len() + CHECKSUM_LEN);
+    out.extend_from_slice(&MAGIC);
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(&(body.len() as u64).to_le_bytes());
+    out.extend_from_slice(&body);
+    let crc = crc32fast::hash(&out);
+    out.extend_from_slice(&crc.to_le_bytes());
+    out
+}
+
+/// Decodes the bytes of a profile file. Never panics, whatever the bytes
+/// (a fuzzing entry point).
+pub fn decode_profile(bytes: &[u8]) -> Result<Profile, DecodeError> {
+    let len = bytes.len() as u64;
+    if bytes.len() < MAGIC.len() {
+        return Err(if MAGIC.starts_with(bytes) {
+            DecodeError::Truncated(len, HEADER_LEN as u64)
+        } else {
+            DecodeError::BadMagic
+        });
+    }
+    if bytes[..8] != MAGIC {
+        return Err(DecodeError::BadMagic);
+    }
+    if bytes.len() < HEADER_LEN {
+        return Err(DecodeError::Truncated(len, HEADER_LEN as u64));
+    }
+    let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
+    if version == 0 {
+        return Err(DecodeError::Corrupt("format version 0".into()));
+    }
+    if version > FORMAT_VERSION {
+        return Err(DecodeError::NewerVersion(version));
+    }
+    let body_len = u64::from_le_bytes(bytes[12..20].try_into().expect("8 bytes"));
+    let expected = body_len
+        .checked_add((HEADER_LEN + CHECKSUM_LEN) as u64)
+        .ok_or_else(|| DecodeError::Corrupt(format!("impossible body length {body_len}")))?;
+    if len < expected {
+        return Err(DecodeError::Truncated(len, expected));
+    }
+    if len > expected {
+        return Err(DecodeError::Corrupt(format!(
+            "{} bytes after the checksum",
+            len - expected
+        )));
+    }
+    let end = HEADER_LEN + body_len as usize;
+    let stored = u32::from_le_bytes(bytes[end..].try_into().expect("4 bytes"));
+    let actual = crc32fast::hash(&bytes[..end]);
+    if stored != actual {
+        return Err(DecodeError::Corrupt(format!(
+            "checksum mismatch (stored {stored:08x}, computed {actual:08x})"
+        )));
+    }
+    let (profile, rest) = postcard::take_from_bytes::<Profile>(&bytes[HEADER_LEN..end])
+        .map_err(|e| DecodeError::Corrupt(format!("body does not decode: {e}")))?;
+    if !rest.is_empty() {
+        return Err(DecodeError::Corrupt(format!(
+            "{} bytes left after the body",
+            rest.len()
+        )));
+    }
+    profile
+        .validate()
+        .map_err(|e| DecodeError::Corrupt(format!("inconsistent profile: {e}")))?;
+    Ok(profile)
+}
+
+/// Reads and checks a profile file.
+pub fn read_profile(path: impl AsRef<Path>) -> Result<Profile, ProfileError> {
+    let path = path.as_ref();
+    let bytes = fs::read(path).map_err(|source| match source.kind() {
+        io::ErrorKind::NotFound => ProfileError::NotFound {
+            path: path.to_path_buf(),
+        },
+        _ => ProfileError::Read {
+            path: path.to_path_buf(),
+            source,
+        },
+    })?;
+    decode_profile(&bytes).map_err(|e| e.at(path))
+}
+
+/// Writes `profile` to `path` atomically (see the module documentation):
+/// either the complete new file is under `path` afterwards, or whatever
+/// was there before.
+pub fn write_profile(path: impl AsRef<Path>, profile: &Profile) -> Result<(), ProfileError> {
+    let path = path.as_ref();
+    let fail = |source| ProfileError::Write {
+        path: path.to_path_buf(),
+        source,
+    };
+    let bytes = encode_profile(profile);
+    let temp = TempFile::create_beside(path).map_err(fail)?;
+    temp.write_all_synced(&bytes).map_err(fail)?;
+    temp.rename_to(path).map_err(fail)?;
+    // Make the rename itself durable; a directory that cannot be opened or
+    // synced (some file systems) does not make the write fail.
+    if let Ok(dir) = File::open(parent_dir(path)) {
+        let _ = dir.sync_all();
+    }
+    Ok(())
+}
+
+fn parent_dir(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// A temporary file that removes itself unless renamed.
+struct TempFile {
+    path: PathBuf,
+    file: File,
+    renamed: bool,
+}
+
+impl TempFile {
+    fn create_beside(target: &Path) -> io::Result<TempFile> {
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        let name = target
+            .file_name()
+            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
+        loop {
+            let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+            let mut temp_name = std::ffi::OsString::from(".");
+            temp_name.push(name);
+            temp_name.push(format!(".tmp-{}-{n}", std::process::id()));
+            let temp = parent_dir(target).join(temp_name);
+            match OpenOptions::new().write(true).create_new(true).open(&temp) {
+                Ok(file) => {
+                    return Ok(TempFile {
+                        path: temp,
+                        file,
+                        renamed: false,
+                    })
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    fn write_all_synced(&self, bytes: &[u8]) -> io::Result<()> {
+        (&self.file).write_all(bytes)?;
+        self.file.sync_all()
+    }
+
+    fn rename_to(mut self, target: &Path) -> io::Result<()> {
+        fs::rename(&self.path, target)?;
+        self.renamed = true;
+        Ok(())
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        if !self.renamed {
+            let _ = fs::remove_file(&self.path);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testdata::tiny_profile;
+
+    fn scratch_dir(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("pathvm-reports-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn dir_entries(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn round_trip_through_a_file() {
+        let dir = scratch_dir("round-trip");
+        let path = dir.join("p.pathvm");
+        let profile = tiny_profile();
+        write_profile(&path, &profile).unwrap();
+        assert_eq!(read_profile(&path).unwrap(), profile);
+        // Overwriting leaves exactly the final file, no temporary.
+        write_profile(&path, &Profile::default()).unwrap();
+        assert_eq!(read_profile(&path).unwrap(), Profile::default());
+        assert_eq!(dir_entries(&dir), ["p.pathvm"]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn header_layout_is_as_documented() {
+        let bytes = encode_profile(&tiny_profile());
+        assert_eq!(&bytes[..8], b"PATHVM\0\x01");
+        assert_eq!(&bytes[8..12], &[1, 0, 0, 0]);
+        let body_len = u64::from_le_bytes(bytes[12..20].try_into().unwrap()) as usize;
+        assert_eq!(bytes.len(), 20 + body_len + 4);
+        let crc = u32::from_le_bytes(bytes[20 + body_len..].try_into().unwrap());
+        assert_eq!(crc, crc32fast::hash(&bytes[..20 + body_len]));
+    }
+
+    #[test]
+    fn failed_write_leaves_the_old_file_and_no_temporary() {
+        let dir = scratch_dir("failed-write");
+        let path = dir.join("p.pathvm");
+        write_profile(&path, &tiny_profile()).unwrap();
+        // Renaming a file over a directory fails after the temporary was
+        // written: the temporary must go, the directory must stay.
+        let blocked = dir.join("blocked");
+        fs::create_dir(&blocked).unwrap();
+        fs::write(blocked.join("x"), b"x").unwrap();
+        let err = write_profile(&blocked, &tiny_profile()).unwrap_err();
+        assert!(matches!(err, ProfileError::Write { .. }), "{err}");
+        assert!(err
+            .to_string()
+            .starts_with(&format!("{}: cannot write profile: ", blocked.display())));
+        assert_eq!(dir_entries(&dir), ["blocked", "p.pathvm"]);
+        assert_eq!(read_profile(&path).unwrap(), tiny_profile());
+        // A directory that does not exist.
+        let err = write_profile(dir.join("no/such/dir/p"), &tiny_profile()).unwrap_err();
+        assert!(matches!(err, ProfileError::Write { .. }));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn missing_file() {
+        let err = read_profile("/nonexistent/pathvm.out").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "/nonexistent/pathvm.out: no such profile file"
+        );
+    }
+
+    #[test]
+    fn truncation_at_every_length_is_reported() {
+        let bytes = encode_profile(&tiny_profile());
+        let full = bytes.len() as u64;
+        for cut in 0..bytes.len() {
+            let err = decode_profile(&bytes[..cut]).unwrap_err();
+            let expected = if cut < HEADER_LEN {
+                HEADER_LEN as u64
+            } else {
+                full
+            };
+            assert_eq!(
+                err,
+                DecodeError::Truncated(cut as u64, expected),
+                "cut at {cut}"
+            );
+        }
+        let dir = scratch_dir("truncated");
+        let path = dir.join("t");
+        fs::write(&path, &bytes[..30]).unwrap();
+        assert_eq!(
+            read_profile(&path).unwrap_err().to_string(),
+            format!(
+                "{}: truncated profile: 30 bytes, expected {full}",
+                path.display()
+            )
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn every_flipped_byte_is_reported() {
+        let bytes = encode_profile(&tiny_profile());
+        for pos in 0..bytes.len() {
+            for mask in [0x01u8, 0x80, 0xff] {
+                let mut bad = bytes.clone();
+                bad[pos] ^= mask;
+                let err = decode_profile(&bad).unwrap_err();
+                let ok = match pos {
+                    0..=7 => err == DecodeError::BadMagic,
+                    8..=11 => matches!(err, DecodeError::NewerVersion(_) | DecodeError::Corrupt(_)),
+                    12..=19 => matches!(err, DecodeError::Truncated(..) | DecodeError::Corrupt(_)),
+                    _ => {
+                        matches!(&err, DecodeError::Corrupt(r) if r.starts_with("checksum mismatch"))
+                    }
+                };
+                assert!(ok, "byte {pos} ^ {mask:#x}: {err:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn appended_bytes_are_corruption() {
+        let mut bytes = encode_profile(&tiny_profile());
+        bytes.push(0);
+        assert_eq!(
+            decode_profile(&bytes).unwrap_err(),
+            DecodeError::Corrupt("1 bytes after the checksum".into())
+        );
+    }
+
+    #[test]
+    fn wrong_magic() {
+        assert_eq!(
+            decode_profile(b"\x7fELF\x02\x01\x01\0rest of an ELF file").unwrap_err(),
+            DecodeError::BadMagic
+        );
+        assert_eq!(
+            decode_profile(b"events:").unwrap_err(),
+            DecodeError::BadMagic
+        );
+        assert_eq!(
+            decode_profile(b"").unwrap_err(),
+            DecodeError::Truncated(0, 20)
+        );
+        let dir = scratch_dir("magic");
+        let path = dir.join("callgrind.out");
+        fs::write(&path, "# callgrind format\nversion: 1\n").unwrap();
+        assert_eq!(
+            read_profile(&path).unwrap_err().to_string(),
+            format!("{}: not a pathvm profile (bad magic)", path.display())
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn future_version() {
+        let mut bytes = encode_profile(&tiny_profile());
+        bytes[8..12].copy_from_slice(&7u32.to_le_bytes());
+        assert_eq!(
+            decode_profile(&bytes).unwrap_err(),
+            DecodeError::NewerVersion(7)
+        );
+        let err = DecodeError::NewerVersion(7).at(Path::new("new.pathvm"));
+        assert_eq!(
+            err.to_string(),
+            "new.pathvm: profile format version 7 is newer than this pathvm reads (version 1 and older)"
+        );
+    }
+
+    /// Every report of a profile read back from disk equals the report of
+    /// the profile in memory.
+    #[test]
+    fn reports_of_a_read_back_profile_are_equal() {
+        let dir = scratch_dir("reports-equal");
+        let path = dir.join("p.pathvm");
+        let profile = tiny_profile();
+        write_profile(&path, &profile).unwrap();
+        let back = read_profile(&path).unwrap();
+        assert_eq!(every_report(&back), every_report(&profile));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Every view, in every format, or the error it gives.
+    fn every_report(p: &Profile) -> Vec<String> {
+        use crate::*;
+        let mut out = Vec::new();
+        let mut push =
+            |r: Result<String, ReportError>| out.push(r.unwrap_or_else(|e| e.to_string()));
+        for format in [ReportFormat::Text, ReportFormat::Json] {
+            push(report_functions(
+                p,
+                &FunctionReportOptions {
+                    format,
+                    ..Default::default()
+                },
+            ));
+            for view in [
+                ContextView::Tree,
+                ContextView::Callers { levels: 2 },
+                ContextView::CallPaths { depth: 2 },
+            ] {
+                push(report_contexts(
+                    p,
+                    &ContextReportOptions {
+                        view,
+                        format,
+                        ..Default::default()
+                    },
+                ));
+                push(report_contexts(
+                    p,
+                    &ContextReportOptions {
+                        view,
+                        format,
+                        threshold_pct: 10.0,
+                        focus: vec!["?".into()],
+                        path_contains: vec!["*a*".into()],
+                        ..Default::default()
+                    },
+                ));
+            }
+            push(report_stats(p, format));
+        }
+        push(json_summary(p, 3));
+        for format in [DiffFormat::Text, DiffFormat::Json, DiffFormat::Markdown] {
+            for by in [DiffBy::Function, DiffBy::Context] {
+                let o = DiffOptions {
+                    by,
+                    format,
+                    fail_on: vec!["instructions".parse().unwrap()],
+                    ..Default::default()
+                };
+                push(diff(p, &tiny_profile(), &o).map(|d| d.text));
+                push(diff(&tiny_profile(), p, &o).map(|d| d.text));
+            }
+        }
+        push(check(&tiny_profile(), p, &Limits::default()).map(|c| c.verdict_text));
+        out
+    }
+
+    /// Bodies mutated byte by byte and framed with a right checksum: the
+    /// decoder either refuses them or returns a profile that every report
+    /// handles without panicking.
+    #[test]
+    fn mutated_bodies_decode_or_fail_cleanly() {
+        fn frame(body: &[u8]) -> Vec<u8> {
+            let mut out = Vec::new();
+            out.extend_from_slice(&MAGIC);
+            out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+            out.extend_from_slice(&(body.len() as u64).to_le_bytes());
+            out.extend_from_slice(body);
+            let crc = crc32fast::hash(&out);
+            out.extend_from_slice(&crc.to_le_bytes());
+            out
+        }
+        let body = postcard::to_stdvec(&tiny_profile()).unwrap();
+        let mut decoded = 0;
+        for pos in 0..body.len() {
+            for value in [0u8, 1, 0xff] {
+                let mut bad = body.clone();
+                bad[pos] = value;
+                if let Ok(p) = decode_profile(&frame(&bad)) {
+                    decoded += 1;
+                    every_report(&p);
+                }
+            }
+        }
+        assert!(decoded > 0);
+        // Pseudo-random bodies (a fixed linear congruential sequence).
+        let mut x: u64 = 0x9e3779b97f4a7c15;
+        for len in 0..400 {
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| {
+                    x = x
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    (x >> 56) as u8
+                })
+                .collect();
+            if let Ok(p) = decode_profile(&frame(&bytes)) {
+                every_report(&p);
+            }
+        }
+    }
+
+    /// A well-framed file (right checksum) whose body is garbage or
+    /// inconsistent: the decoder and the validation catch it.
+    #[test]
+    fn valid_frame_with_bad_body() {
+        fn frame(body: &[u8]) -> Vec<u8> {
+            let mut out = Vec::new();
+            out.extend_from_slice(&MAGIC);
+            out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+            out.extend_from_slice(&(body.len() as u64).to_le_bytes());
+            out.extend_from_slice(body);
+            let crc = crc32fast::hash(&out);
+            out.extend_from_slice(&crc.to_le_bytes());
+            out
+        }
+        let err = decode_profile(&frame(&[0xff; 40])).unwrap_err();
+        assert!(
+            matches!(&err, DecodeError::Corrupt(r) if r.starts_with("body does not decode")),
+            "{err:?}"
+        );
+
+        let mut body = postcard::to_stdvec(&tiny_profile()).unwrap();
+        body.push(0);
+        let err = decode_profile(&frame(&body)).unwrap_err();
+        assert_eq!(
+            err,
+            DecodeError::Corrupt("1 bytes left after the body".into())
+        );
+
+        let mut inconsistent = tiny_profile();
+        inconsistent.contexts.parent[2] = 4;
+        let err = decode_profile(&frame(&postcard::to_stdvec(&inconsistent).unwrap())).unwrap_err();
+        assert_eq!(
+            err,
+            DecodeError::Corrupt(
+                "inconsistent profile: context 2 comes before its parent 4".into()
+            )
+        );
+
+        // A huge announced length is truncation, not an allocation.
+        let mut huge = encode_profile(&tiny_profile());
+        huge[12..20].copy_from_slice(&u64::MAX.to_le_bytes());
+        assert!(matches!(
+            decode_profile(&huge).unwrap_err(),
+            DecodeError::Corrupt(_)
+        ));
+        huge[12..20].copy_from_slice(&(u64::MAX / 2).to_le_bytes());
+        assert!(matches!(
+            decode_profile(&huge).unwrap_err(),
+            DecodeError::Truncated(..)
+        ));
+    }
+}

@@ -1,0 +1,117 @@
+//! Choosing metrics by name, and writing per-metric costs as JSON maps.
+
+use serde::ser::{Serialize, SerializeMap, Serializer};
+
+use crate::error::ReportError;
+use crate::profile::Profile;
+
+/// The metrics a view shows, as columns of the profile's cost vectors.
+#[derive(Clone, Debug)]
+pub(crate) struct Selection {
+    /// Names, in the order asked for (the profile's order when none were).
+    pub names: Vec<String>,
+    /// Column in the profile of each name.
+    pub cols: Vec<usize>,
+    /// Column in the profile of the metric rows are sorted and pruned by.
+    pub sort: usize,
+}
+
+impl Selection {
+    /// Picks `names` (all metrics when empty) and the sort metric (the
+    /// first picked one when `None`) after validating the profile.
+    pub fn new(
+        profile: &Profile,
+        names: &[String],
+        sort_by: Option<&str>,
+    ) -> Result<Selection, ReportError> {
+        profile.validate().map_err(ReportError::InvalidProfile)?;
+        if profile.metrics.is_empty() {
+            return Err(ReportError::NoMetrics);
+        }
+        let unknown = |name: &str| ReportError::UnknownMetric {
+            name: name.to_string(),
+            available: profile.metrics.clone(),
+        };
+        let mut cols = Vec::new();
+        for name in names {
+            let col = profile.metric_index(name).ok_or_else(|| unknown(name))?;
+            if !cols.contains(&col) {
+                cols.push(col);
+            }
+        }
+        if cols.is_empty() {
+            cols = (0..profile.metrics.len()).collect();
+        }
+        let sort = match sort_by {
+            Some(name) => profile.metric_index(name).ok_or_else(|| unknown(name))?,
+            None => cols[0],
+        };
+        Ok(Selection {
+            names: cols.iter().map(|&c| profile.metrics[c].clone()).collect(),
+            cols,
+            sort,
+        })
+    }
+
+    /// The picked values of a full cost vector (one value per profile metric).
+    pub fn pick(&self, costs: &[u64]) -> Vec<u64> {
+        self.cols.iter().map(|&c| costs[c]).collect()
+    }
+
+    /// The picked values as a JSON object `{metric: n}` in selection order.
+    pub fn map<'a>(&'a self, costs: &[u64]) -> CostMap<'a> {
+        CostMap {
+            names: &self.names,
+            values: self.pick(costs),
+        }
+    }
+}
+
+/// `{metric: value}` serialized in metric order (not sorted by key).
+#[derive(Clone, Debug)]
+pub(crate) struct CostMap<'a> {
+    pub names: &'a [String],
+    pub values: Vec<u64>,
+}
+
+impl Serialize for CostMap<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.names.len()))?;
+        for (name, value) in self.names.iter().zip(&self.values) {
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
+    }
+}
+
+/// Any `(key, value)` list serialized as a JSON object in list order.
+#[derive(Clone, Debug)]
+pub(crate) struct OrderedMap<K, V>(pub Vec<(K, V)>);
+
+impl<K: Serialize, V: Serialize> Serialize for OrderedMap<K, V> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
+}
+
+/// Pretty JSON with a final newline.
+pub(crate) fn to_json<T: Serialize>(value: &T) -> String {
+    let mut s = serde_json::to_string_pretty(value).expect("report values always serialize");
+    s.push('\n');
+    s
+}
+
+/// The text line that opens the text views: `Totals: instructions 270, l1d-miss 33`.
+pub(crate) fn totals_line(sel: &Selection, totals: &[u64]) -> String {
+    let parts: Vec<String> = sel
+        .names
+        .iter()
+        .zip(sel.pick(totals))
+        .map(|(n, v)| format!("{n} {}", crate::table::count(v)))
+        .collect();
+    format!("Totals: {}\n", parts.join(", "))
+}

@@ -1,0 +1,151 @@
+//! Every bad input gets a one-line error and its exit status; nothing panics.
+
+use std::os::unix::fs::PermissionsExt;
+use std::process::{Command, Output};
+
+use crate::common::*;
+
+fn pathvm_run(args: &[&std::ffi::OsStr]) -> Output {
+    Command::new(pathvm()).args(["run", "-q", "-o", "/dev/null"]).args(args).output().unwrap()
+}
+
+fn one_line_error(out: &Output) -> String {
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(err.lines().count(), 1, "expected one line, got: {err}");
+    assert!(err.starts_with("pathvm: "), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
+#[test]
+fn missing_program_is_127() {
+    let out = pathvm_run(&["/nonexistent/program".as_ref()]);
+    assert_eq!(out.status.code(), Some(127));
+    assert!(one_line_error(&out).contains("no such file"));
+}
+
+#[test]
+fn unsupported_files_are_126() {
+    let dir = scratch("bad-input");
+    let text = dir.join("text");
+    std::fs::write(&text, "#!/bin/sh\necho hi\n").unwrap();
+    std::fs::set_permissions(&text, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let out = pathvm_run(&[text.as_os_str()]);
+    assert_eq!(out.status.code(), Some(126));
+    assert!(one_line_error(&out).contains("not an ELF"));
+
+    let elf = std::fs::read(guest("hello-O2")).unwrap();
+    let mut b32 = elf.clone();
+    b32[4] = 1; // ELFCLASS32
+    let f32 = dir.join("elf32");
+    std::fs::write(&f32, &b32).unwrap();
+    let out = pathvm_run(&[f32.as_os_str()]);
+    assert_eq!(out.status.code(), Some(126));
+    assert!(one_line_error(&out).contains("32-bit"));
+
+    let mut arm = elf.clone();
+    arm[18] = 183; // EM_AARCH64
+    arm[19] = 0;
+    let farm = dir.join("aarch64");
+    std::fs::write(&farm, &arm).unwrap();
+    let out = pathvm_run(&[farm.as_os_str()]);
+    assert_eq!(out.status.code(), Some(126));
+    assert!(one_line_error(&out).contains("not x86-64"));
+
+    for cut in [10, 63, 100, 300, 2000] {
+        let t = dir.join(format!("trunc{cut}"));
+        std::fs::write(&t, &elf[..cut]).unwrap();
+        let out = pathvm_run(&[t.as_os_str()]);
+        assert_eq!(out.status.code(), Some(126), "cut at {cut}");
+        one_line_error(&out);
+    }
+
+    // A missing interpreter.
+    let mut interp = elf.clone();
+    let pos = interp.windows(10).position(|w| w == b"/lib64/ld-").expect("PT_INTERP string");
+    interp[pos + 1] = b'X';
+    let fi = dir.join("badinterp");
+    std::fs::write(&fi, &interp).unwrap();
+    let out = pathvm_run(&[fi.as_os_str()]);
+    assert_eq!(out.status.code(), Some(126));
+    assert!(one_line_error(&out).contains("interpreter"));
+
+    let noexec = dir.join("noexec");
+    std::fs::write(&noexec, "x").unwrap();
+    std::fs::set_permissions(&noexec, std::fs::Permissions::from_mode(0o000)).unwrap();
+    let out = pathvm_run(&[noexec.as_os_str()]);
+    // root can read anything: then it is "not an ELF file", still 126.
+    assert_eq!(out.status.code(), Some(126));
+    one_line_error(&out);
+
+    let out = pathvm_run(&[dir.as_os_str()]);
+    assert_eq!(out.status.code(), Some(126));
+    one_line_error(&out);
+}
+
+#[test]
+fn guest_crash_names_signal_and_place() {
+    let dir = scratch("crash");
+    let out = run_pathvm(&dir.join("p.out"), &guest("crash-O0"), &["segv"]);
+    assert_eq!(out.status.code(), Some(128 + 11));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("SIGSEGV") && err.contains("fault address 0x0") && err.contains("poke"), "{err}");
+    assert!(err.contains("crash.c:"), "{err}");
+    let out = run_pathvm(&dir.join("p.out"), &guest("crash-O0"), &["fpe"]);
+    assert_eq!(out.status.code(), Some(128 + 8));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("SIGFPE") && err.contains("divide"), "{err}");
+    // The profile is still written.
+    assert!(report_json(&dir.join("p.out"), &[])["totals"]["instructions"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn corrupt_profiles_are_rejected() {
+    let dir = scratch("corrupt");
+    let good = dir.join("good.out");
+    assert!(run_pathvm(&good, &guest("count"), &[]).status.code() == Some(7));
+    let bytes = std::fs::read(&good).unwrap();
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("empty", vec![]),
+        ("truncated", bytes[..bytes.len() / 2].to_vec()),
+        ("garbage", b"this is not a profile at all".to_vec()),
+        ("flipped", {
+            let mut b = bytes.clone();
+            let n = b.len();
+            b[n / 2] ^= 0x55;
+            b
+        }),
+    ];
+    for (name, b) in cases {
+        let f = dir.join(name);
+        std::fs::write(&f, b).unwrap();
+        let out = Command::new(pathvm()).arg("report").arg(&f).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        one_line_error(&out);
+    }
+    let out = Command::new(pathvm()).arg("report").arg(dir.join("missing")).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    one_line_error(&out);
+}
+
+#[test]
+fn unknown_syscall_warns_or_stops() {
+    // `--strict-syscalls` turns the warning into a stop with status 125.
+    let dir = scratch("strict");
+    let src = dir.join("sys.c");
+    std::fs::write(&src, "#include <unistd.h>\n#include <sys/syscall.h>\nint main(){return syscall(999) == -1 ? 0 : 1;}\n")
+        .unwrap();
+    let bin = dir.join("sys");
+    assert!(Command::new("gcc").arg("-o").arg(&bin).arg(&src).status().unwrap().success());
+    let out = run_pathvm(&dir.join("p.out"), &bin, &[]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unsupported system call"));
+    let out = Command::new(pathvm())
+        .args(["run", "-q", "--strict-syscalls", "-o"])
+        .arg(dir.join("p.out"))
+        .arg(&bin)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(125));
+    one_line_error(&out);
+}

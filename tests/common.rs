@@ -1,0 +1,95 @@
+//! Shared helpers: building guest programs, running pathvm and natives.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
+
+/// The fixed guest environment of `pathvm run` (its `DEFAULT_ENV`): native
+/// reference runs get the same one.
+pub const GUEST_ENV: &[(&str, &str)] =
+    &[("PATH", "/usr/local/bin:/usr/bin:/bin"), ("HOME", "/"), ("LANG", "C"), ("TERM", "dumb")];
+
+pub fn pathvm() -> &'static str {
+    env!("CARGO_BIN_EXE_pathvm")
+}
+
+pub fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_owned()
+}
+
+/// Directory of the built guest programs (built once per test run).
+pub fn guests() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("guest-programs");
+        let st = Command::new("sh")
+            .arg(repo().join("guest-programs/build.sh"))
+            .arg(&out)
+            .status()
+            .expect("run guest-programs/build.sh");
+        assert!(st.success(), "guest-programs/build.sh failed");
+        out
+    })
+}
+
+pub fn guest(name: &str) -> PathBuf {
+    guests().join(name)
+}
+
+/// A scratch directory for one test.
+pub fn scratch(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join("scratch").join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// `pathvm run -q -o PROFILE PROGRAM ARGS...` with stdin closed.
+pub fn run_pathvm(profile: &Path, program: &Path, args: &[&str]) -> Output {
+    Command::new(pathvm())
+        .args(["run", "-q", "-o"])
+        .arg(profile)
+        .arg(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("start pathvm")
+}
+
+/// The program run natively with the guest environment.
+pub fn run_native(program: &Path, args: &[&str]) -> Output {
+    Command::new(program)
+        .args(args)
+        .env_clear()
+        .envs(GUEST_ENV.iter().copied())
+        .stdin(Stdio::null())
+        .output()
+        .expect("start native program")
+}
+
+/// `pathvm report --format json` of a profile, parsed.
+pub fn report_json(profile: &Path, extra: &[&str]) -> serde_json::Value {
+    let out = Command::new(pathvm())
+        .arg("report")
+        .arg(profile)
+        .args(["--format", "json"])
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "report failed: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("report JSON")
+}
+
+/// Self instructions per function name, from the JSON report.
+pub fn self_counts(report: &serde_json::Value) -> std::collections::BTreeMap<String, u64> {
+    report["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["function"].as_str().unwrap().to_string(), r["self"]["instructions"].as_u64().unwrap()))
+        .collect()
+}
+
+pub fn have(tool: &str) -> bool {
+    Command::new("sh").args(["-c", &format!("command -v {tool}")]).output().is_ok_and(|o| o.status.success())
+}

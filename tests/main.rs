@@ -1,0 +1,9 @@
+//! Integration tests: the `pathvm` binary on real guest programs, compared
+//! with native runs and with valgrind. One test binary (modules below) so it
+//! links once. Guest programs are built from `guest-programs/` on first use.
+
+mod common;
+
+mod bad_input;
+mod counts;
+mod native;
