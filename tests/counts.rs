@@ -48,7 +48,7 @@ fn identical_across_runs_environments_and_directories() {
 /// Self `Ir` per function from a callgrind output file, via callgrind_annotate.
 fn callgrind_self(out_file: &std::path::Path) -> BTreeMap<String, u64> {
     let ann = Command::new("callgrind_annotate")
-        .args(["--threshold=100", "--inclusive=no"])
+        .args(["--threshold=100", "--inclusive=no", "--auto=no"])
         .arg(out_file)
         .output()
         .expect("callgrind_annotate");
@@ -63,6 +63,8 @@ fn callgrind_self(out_file: &std::path::Path) -> BTreeMap<String, u64> {
         let rest = if rest.starts_with('(') { rest.split_once(')').map(|x| x.1.trim_start()).unwrap_or(rest) } else { rest };
         let name = rest.split(" [").next().unwrap_or(rest);
         let func = name.rsplit_once(':').map(|x| x.1).unwrap_or(name);
+        // callgrind names recursion levels `fib'2` (--separate-recs).
+        let func = func.split('\'').next().unwrap_or(func);
         *m.entry(func.to_string()).or_insert(0) += n;
     }
     m

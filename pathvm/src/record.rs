@@ -3,7 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use cct::{CallTracker, FuncId, TrackerConfig};
+use cct::{CallTracker, FuncId, FunctionIndex, TrackerConfig};
+use events::{BlockEvent, BlockFacts, BlockId, ObjectMapped, Observer, Tid};
 use reports::{ContextTable, FunctionRow, Meta, ObjectInfo, Profile};
 use rustc_hash::FxHashMap;
 use vm::{RunOutcome, StopReason, VmConfig, VmError};
@@ -26,19 +27,83 @@ pub struct Recording {
     pub crash_site: Option<String>,
 }
 
+/// The observer of a run: the calling-context tracker, plus where the
+/// instructions of PLT stubs go.
+///
+/// A PLT stub only forwards a call, so its instructions are charged to the
+/// function that called through it (as callgrind's default `--skip-plt=yes`
+/// does): the last function executed before the stub that is not a stub.
+struct Recorder {
+    tracker: CallTracker<FunctionTable>,
+    /// Per block: `Some(func)` for ordinary code, `None` for PLT stubs.
+    block_func: Vec<Option<Option<FuncId>>>,
+    last_func: Option<FuncId>,
+    plt_self: FxHashMap<FuncId, u64>,
+}
+
+impl Observer for Recorder {
+    fn block_decoded(&mut self, id: BlockId, facts: &BlockFacts) {
+        self.tracker.block_decoded(id, facts);
+    }
+
+    #[inline]
+    fn block(&mut self, ev: BlockEvent, facts: &BlockFacts) {
+        self.tracker.block(ev, facts);
+        let i = ev.id.index();
+        if i >= self.block_func.len() {
+            self.block_func.resize(i + 1, None);
+        }
+        let f = *self.block_func[i].get_or_insert_with(|| {
+            let index = self.tracker.index();
+            if index.is_plt(facts.start) {
+                None
+            } else {
+                Some(index.resolve(facts.start).map(|f| f.0).unwrap_or_else(|| index.unnamed(facts.start)))
+            }
+        });
+        match f {
+            Some(f) => self.last_func = Some(f),
+            None => {
+                if let Some(caller) = self.last_func {
+                    *self.plt_self.entry(caller).or_default() += facts.insns.len() as u64;
+                }
+            }
+        }
+    }
+
+    fn rep_iteration(&mut self, id: BlockId) {
+        self.tracker.rep_iteration(id);
+    }
+
+    fn thread_switch(&mut self, tid: Tid) {
+        self.tracker.thread_switch(tid);
+    }
+
+    fn object_mapped(&mut self, obj: &ObjectMapped) {
+        self.tracker.object_mapped(obj);
+        self.block_func.clear();
+    }
+}
+
 /// Run the guest and build its profile.
 pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
     let start = Instant::now();
-    let mut tracker = CallTracker::new(FunctionTable::new(), opts.tracker);
-    let outcome = vm::run(&opts.vm, &mut tracker)?;
+    let mut rec = Recorder {
+        tracker: CallTracker::new(FunctionTable::new(), opts.tracker),
+        block_func: Vec::new(),
+        last_func: None,
+        plt_self: FxHashMap::default(),
+    };
+    let outcome = vm::run(&opts.vm, &mut rec)?;
     let wall = start.elapsed();
-    tracker.finish();
-    let parts = tracker.into_parts();
+    rec.tracker.finish();
+    let plt_self = rec.plt_self;
+    let parts = rec.tracker.into_parts();
     let table = parts.index;
 
     let metrics = vec!["instructions".to_string()];
     let nm = metrics.len();
-    let profile_functions = function_rows(&table, &outcome, &parts.cct, &parts.synthetic_entries, nm);
+    let profile_functions = function_rows(&table, &outcome, &parts.cct, &parts.synthetic_entries, &plt_self, nm);
     let (rows, contexts) = profile_functions;
 
     let crash_site = match outcome.stop {
@@ -146,12 +211,14 @@ fn function_rows(
     outcome: &RunOutcome,
     cct: &cct::Cct,
     synthetic_entries: &[u64],
+    plt_self: &FxHashMap<FuncId, u64>,
     nm: usize,
 ) -> (Vec<FunctionRow>, ContextTable) {
-    // Self cost: each executed instruction to the function that holds it.
-    let mut self_cost: FxHashMap<FuncId, u64> = FxHashMap::default();
+    // Self cost: each executed instruction to the function that holds it,
+    // and PLT stubs to the functions that called through them.
+    let mut self_cost: FxHashMap<FuncId, u64> = plt_self.clone();
     for (facts, &count) in outcome.blocks.iter().zip(&outcome.block_counts) {
-        if count == 0 {
+        if count == 0 || table.is_plt(facts.start) {
             continue;
         }
         let func_of = |a: u64| table.resolve(a).map(|f| f.0).unwrap_or_else(|| table.unnamed(facts.start));
