@@ -7,6 +7,14 @@
 //!   use), synthesized `name@plt` entries for `.plt`, `.plt.sec` and `.plt.got` (matched to
 //!   their relocations the way objdump and perf do it), the GNU build-id, and DWARF line
 //!   tables, which are parsed only when a line is first asked for and then cached.
+//!   When the file lacks a `.symtab` or DWARF line tables (stripped system objects), its
+//!   separate debug file is looked for the way gdb and valgrind do it — by build-id under
+//!   the debug root (`/usr/lib/debug/.build-id/ab/cdef….debug`), then by `.gnu_debuglink`
+//!   name with its CRC checked — and its function symbols and line tables are used instead.
+//!   That search and the parsing of the debug file happen on first use, once per object.
+//!   Compressed debug sections (`SHF_COMPRESSED` with zlib, and the older `.zdebug_*`
+//!   form) are inflated when the line tables are first built; zstd-compressed sections are
+//!   not supported and leave the object without lines.
 //! * [`Symbolizer`]: the objects mapped into one guest address space, each with its load
 //!   bias and guest address range, answering [`Symbolizer::lookup`] and [`Symbolizer::line`]
 //!   for guest addresses.
@@ -140,10 +148,19 @@ pub struct Symbol {
     pub is_nearest_preceding: bool,
 }
 
+/// Where separate debug files are installed on Debian, Fedora and most other distributions;
+/// the default debug root of [`ObjectSymbols`] and [`Symbolizer`].
+pub const DEFAULT_DEBUG_ROOT: &str = "/usr/lib/debug";
+
 /// Sizes of the ELF64 file header, program header and section header.
 const ELF64_EHDR_SIZE: usize = 64;
 const ELF64_PHDR_SIZE: usize = 56;
 const ELF64_SHDR_SIZE: usize = 64;
+
+/// Size of an `Elf64_Chdr`, the header of an `SHF_COMPRESSED` section.
+const ELF64_CHDR_SIZE: usize = 24;
+/// `ch_type` of zlib-compressed sections (`ELFCOMPRESS_ZLIB`).
+const ELFCOMPRESS_ZLIB: u32 = 1;
 
 /// No region: the symbol may not be used as a nearest-preceding fallback.
 const NO_REGION: u32 = u32::MAX;
@@ -159,6 +176,8 @@ struct FunctionEntry {
     max_end: u64,
     /// Index into [`ObjectSymbols::regions`], or [`NO_REGION`].
     region: u32,
+    /// The rank of the name chosen; kept so the table can be merged with a debug file's.
+    rank: Rank,
     is_plt: bool,
     raw: Arc<str>,
     demangled: OnceLock<Arc<str>>,
@@ -167,9 +186,55 @@ struct FunctionEntry {
 /// The DWARF reader type: sub-ranges of the whole file, shared.
 type DwarfReader = gimli::EndianArcSlice<gimli::RunTimeEndian>;
 
+/// How a debug section's bytes are stored in the file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Compression {
+    None,
+    /// `SHF_COMPRESSED`: an `Elf64_Chdr`, then the compressed stream.
+    Elf,
+    /// GNU `.zdebug_*`: `ZLIB`, the big-endian 64-bit uncompressed size, then a zlib stream.
+    Gnu,
+}
+
+/// One `.debug_*` section of a file.
+#[derive(Debug)]
+struct DebugSection {
+    /// The section's name, with `.zdebug_` normalized to `.debug_`.
+    name: String,
+    /// Its bytes in the file.
+    range: Range<usize>,
+    compression: Compression,
+}
+
+/// A file's bytes and where its DWARF sections are in them; only made for files with a
+/// `.debug_line` section.
+struct DwarfSource {
+    bytes: Arc<[u8]>,
+    sections: Vec<DebugSection>,
+}
+
+/// A file's `.gnu_debuglink`: the debug file's name and the CRC-32 of its contents.
+#[derive(Debug)]
+struct DebugLink {
+    name: String,
+    crc: u32,
+}
+
+/// What a separate debug file contributed.
+struct DebugFile {
+    path: Arc<Path>,
+    /// The object's functions merged with the debug file's `.symtab` ones, when the object
+    /// had no `.symtab` of its own and the debug file has one.
+    functions: Option<Vec<FunctionEntry>>,
+    /// The debug file's DWARF, when the object had no line tables of its own.
+    dwarf: Option<DwarfSource>,
+}
+
 /// State of the lazily built line tables.
+#[derive(Default)]
 enum LineSource {
     /// Nobody has asked for a line yet.
+    #[default]
     Unloaded,
     /// Asked, and there is no usable DWARF.
     Absent,
@@ -178,6 +243,7 @@ enum LineSource {
 }
 
 /// Line lookups and their cache, behind one lock.
+#[derive(Default)]
 struct LineTable {
     source: LineSource,
     /// Answers already given, by ELF virtual address.
@@ -197,11 +263,16 @@ pub struct ObjectSymbols {
     /// ELF virtual address ranges: the bounds of the nearest-preceding fallback.
     regions: Vec<Range<u64>>,
     build_id: Option<Vec<u8>>,
-    /// The file's bytes, kept only when it has DWARF line information.
-    bytes: Option<Arc<[u8]>>,
-    /// File ranges of the `.debug_*` sections, by section name.
-    debug_sections: Vec<(String, Range<usize>)>,
+    /// The file's own DWARF, kept only when it has line information.
+    dwarf: Option<DwarfSource>,
     lines: Mutex<LineTable>,
+    debug_link: Option<DebugLink>,
+    /// Whether the file has no `.symtab` functions, so a debug file's are wanted.
+    needs_debug_symbols: bool,
+    /// Where separate debug files are looked for; `None` turns the search off.
+    debug_root: Option<PathBuf>,
+    /// The separate debug file, searched for and parsed on first need.
+    debug: OnceLock<Option<DebugFile>>,
 }
 
 // The Symbolizer is meant to be shareable with report threads.
@@ -217,7 +288,13 @@ impl std::fmt::Debug for ObjectSymbols {
             .field("path", &self.path)
             .field("functions", &self.functions.len())
             .field("build_id", &self.build_id)
-            .field("has_dwarf", &self.bytes.is_some())
+            .field("has_dwarf", &self.dwarf.is_some())
+            .field("debug_link", &self.debug_link)
+            .field("debug_root", &self.debug_root)
+            .field(
+                "debug_file",
+                &self.debug.get().map(|d| d.as_ref().map(|d| &d.path)),
+            )
             .finish()
     }
 }
@@ -235,6 +312,7 @@ struct Candidate<'a> {
 enum NameSource<'a> {
     Borrowed(&'a str),
     Owned(String),
+    Shared(Arc<str>),
 }
 
 impl NameSource<'_> {
@@ -242,6 +320,7 @@ impl NameSource<'_> {
         match self {
             NameSource::Borrowed(s) => s,
             NameSource::Owned(s) => s,
+            NameSource::Shared(s) => s,
         }
     }
 }
@@ -249,7 +328,7 @@ impl NameSource<'_> {
 /// Preference among aliases at one address, compared field by field (perf's
 /// `choose_best_symbol` in spirit): PLT stubs, then real functions over untyped labels,
 /// global over weak over local, `.symtab` over `.dynsym`, sized over unsized.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Rank {
     plt: bool,
     func: bool,
@@ -314,6 +393,7 @@ impl ObjectSymbols {
             &section_region,
             &mut candidates,
         );
+        let needs_debug_symbols = candidates.is_empty();
         collect_symbols(
             &elf.dynsyms,
             &elf.dynstrtab,
@@ -326,22 +406,39 @@ impl ObjectSymbols {
         let functions = build_function_table(candidates);
 
         let build_id = find_build_id(&elf, &bytes);
-        let debug_sections = debug_section_ranges(&elf, bytes.len());
-        let has_lines = debug_sections.iter().any(|(name, _)| name == ".debug_line");
+        let debug_link = find_debug_link(&elf, &bytes);
+        let dwarf = DwarfSource::new(&elf, &bytes);
 
         Ok(ObjectSymbols {
             path,
             functions,
             regions,
             build_id,
-            bytes: has_lines.then_some(bytes),
-            debug_sections,
-            lines: Mutex::new(LineTable {
-                source: LineSource::Unloaded,
-                cache: FxHashMap::default(),
-                files: FxHashSet::default(),
-            }),
+            dwarf,
+            lines: Mutex::new(LineTable::default()),
+            debug_link,
+            needs_debug_symbols,
+            debug_root: Some(PathBuf::from(DEFAULT_DEBUG_ROOT)),
+            debug: OnceLock::new(),
         })
+    }
+
+    /// Sets where separate debug files are looked for (by default [`DEFAULT_DEBUG_ROOT`]):
+    /// `<root>/.build-id/ab/cdef….debug`, and `<root>/<object's directory>/<debuglink name>`
+    /// after the object's own directory and its `.debug` subdirectory. `None` turns the
+    /// search for separate debug files off altogether. Forgets a debug file found before.
+    pub fn with_debug_root(mut self, root: Option<&Path>) -> ObjectSymbols {
+        self.debug_root = root.map(Path::to_path_buf);
+        self.debug = OnceLock::new();
+        self.lines = Mutex::new(LineTable::default());
+        self
+    }
+
+    /// The separate debug file whose symbols or line tables this object uses, if one was
+    /// wanted and found. The search runs on the first call of this or of any lookup that
+    /// needs it.
+    pub fn debug_file(&self) -> Option<&Arc<Path>> {
+        self.debug().map(|d| &d.path)
     }
 
     /// The path this object was loaded or parsed with.
@@ -354,20 +451,120 @@ impl ObjectSymbols {
         self.build_id.as_deref()
     }
 
-    /// Number of distinct function addresses known (symbols and PLT stubs).
+    /// Number of distinct function addresses known (symbols and PLT stubs), counting a
+    /// separate debug file's symbols.
     pub fn function_count(&self) -> usize {
-        self.functions.len()
+        self.table().len()
     }
 
     /// All functions (symbols and PLT stubs) in address order, one per address, with `start`
-    /// as an ELF virtual address.
+    /// as an ELF virtual address; a separate debug file's symbols are included.
     pub fn functions(&self) -> impl Iterator<Item = Symbol> + '_ {
-        self.functions.iter().map(|f| self.symbol(f, false))
+        self.table().iter().map(|f| self.symbol(f, false))
     }
 
-    /// Whether the file has DWARF line tables (`.debug_line`).
+    /// Whether DWARF line tables (`.debug_line`) are available, in the file itself or in its
+    /// separate debug file.
     pub fn has_line_info(&self) -> bool {
-        self.bytes.is_some()
+        self.dwarf.is_some() || self.debug().is_some_and(|d| d.dwarf.is_some())
+    }
+
+    /// The function table lookups use: the one merged with the debug file's `.symtab` when
+    /// the file has none of its own and a debug file provides one.
+    fn table(&self) -> &[FunctionEntry] {
+        if self.needs_debug_symbols {
+            if let Some(merged) = self.debug().and_then(|d| d.functions.as_deref()) {
+                return merged;
+            }
+        }
+        &self.functions
+    }
+
+    /// The separate debug file, looked for and parsed on the first call.
+    fn debug(&self) -> Option<&DebugFile> {
+        self.debug.get_or_init(|| self.find_debug_file()).as_ref()
+    }
+
+    /// Looks for a separate debug file, if the object lacks symbols or line tables: first by
+    /// build-id, then by `.gnu_debuglink` (gdb's order). The first file that matches (same
+    /// build-id, or the debuglink's CRC) and parses is used.
+    fn find_debug_file(&self) -> Option<DebugFile> {
+        let root = self.debug_root.as_deref()?;
+        if !self.needs_debug_symbols && self.dwarf.is_some() {
+            return None;
+        }
+        if let Some(id) = self.build_id.as_deref().filter(|id| id.len() >= 2) {
+            let hex: String = id.iter().map(|b| format!("{b:02x}")).collect();
+            let candidate = root
+                .join(".build-id")
+                .join(&hex[..2])
+                .join(format!("{}.debug", &hex[2..]));
+            if let Some(found) = self.try_debug_file(&candidate, None) {
+                return Some(found);
+            }
+        }
+        let link = self.debug_link.as_ref()?;
+        debug_link_candidates(&self.path, root, &link.name)
+            .into_iter()
+            .find_map(|candidate| self.try_debug_file(&candidate, Some(link.crc)))
+    }
+
+    /// Reads and checks one candidate debug file: the CRC-32 of its contents when found
+    /// through the debuglink, and its build-id against the object's when both have one.
+    fn try_debug_file(&self, path: &Path, crc: Option<u32>) -> Option<DebugFile> {
+        if path == &*self.path {
+            return None;
+        }
+        let bytes: Arc<[u8]> = std::fs::read(path).ok()?.into();
+        if crc.is_some_and(|crc| crc32fast::hash(&bytes) != crc) {
+            return None;
+        }
+        let elf = parse_debug_elf(path, &bytes)?;
+        let debug_build_id = find_build_id(&elf, &bytes);
+        if let (Some(ours), Some(theirs)) = (&self.build_id, &debug_build_id) {
+            if ours != theirs {
+                return None;
+            }
+        } else if crc.is_none() && debug_build_id.is_none() {
+            // Found by build-id, but carries none: not the file it claims to be.
+            return None;
+        }
+
+        let functions = if self.needs_debug_symbols {
+            let mut candidates = Vec::new();
+            // The debug file's executable sections are NOBITS copies of the object's, so its
+            // symbols are placed in the object's regions by address.
+            collect_symbols(
+                &elf.syms,
+                &elf.strtab,
+                true,
+                &self.regions,
+                &[],
+                &mut candidates,
+            );
+            (!candidates.is_empty()).then(|| {
+                candidates.extend(self.functions.iter().map(|f| Candidate {
+                    start: f.start,
+                    size: f.end - f.start,
+                    name: NameSource::Shared(f.raw.clone()),
+                    region: f.region,
+                    rank: f.rank,
+                }));
+                build_function_table(candidates)
+            })
+        } else {
+            None
+        };
+        let dwarf = if self.dwarf.is_none() {
+            DwarfSource::new(&elf, &bytes)
+        } else {
+            None
+        };
+        Some(DebugFile {
+            path: Arc::from(path),
+            functions,
+            dwarf,
+        })
     }
 
     /// The function containing ELF virtual address `vaddr`, with `start` as an ELF virtual
@@ -378,11 +575,12 @@ impl ObjectSymbols {
     /// [`is_nearest_preceding`](Symbol::is_nearest_preceding), if it lies in the same
     /// executable section as `vaddr`; otherwise `None`.
     pub fn lookup(&self, vaddr: u64) -> Option<Symbol> {
-        let after = self.functions.partition_point(|f| f.start <= vaddr);
+        let functions = self.table();
+        let after = functions.partition_point(|f| f.start <= vaddr);
         let mut j = after;
         while j > 0 {
             j -= 1;
-            let f = &self.functions[j];
+            let f = &functions[j];
             if f.max_end <= vaddr {
                 break;
             }
@@ -390,7 +588,7 @@ impl ObjectSymbols {
                 return Some(self.symbol(f, false));
             }
         }
-        let nearest = &self.functions[after.checked_sub(1)?];
+        let nearest = &functions[after.checked_sub(1)?];
         let region = self.regions.get(nearest.region as usize)?;
         region.contains(&vaddr).then(|| self.symbol(nearest, true))
     }
@@ -409,19 +607,26 @@ impl ObjectSymbols {
     }
 
     /// The source file and line of the instruction at ELF virtual address `vaddr`, from
-    /// DWARF `.debug_line`. The line tables are parsed on the first call; answers are cached.
-    /// `None` when the file has no line information for `vaddr`.
+    /// DWARF `.debug_line` in the file or its separate debug file. The line tables are parsed
+    /// on the first call; answers are cached. `None` when there is no line information for
+    /// `vaddr`.
     pub fn line(&self, vaddr: u64) -> Option<SourceLine> {
-        let bytes = self.bytes.as_ref()?;
         let mut table = lock(&self.lines);
         if let Some(answer) = table.cache.get(&vaddr) {
             return answer.clone();
         }
         if let LineSource::Unloaded = table.source {
-            table.source = match load_dwarf(bytes, &self.debug_sections) {
+            let dwarf = match &self.dwarf {
+                Some(own) => Some(own),
+                None => self.debug().and_then(|d| d.dwarf.as_ref()),
+            };
+            table.source = match dwarf.and_then(load_dwarf) {
                 Some(context) => LineSource::Loaded(Box::new(context)),
                 None => LineSource::Absent,
             };
+        }
+        if let LineSource::Absent = table.source {
+            return None;
         }
         let LineTable {
             source,
@@ -480,6 +685,12 @@ fn read_u64(bytes: &[u8], at: usize) -> u64 {
 /// Checks the ELF identification and that every table and section the header points at
 /// lies inside the file, so truncation is reported as such rather than as a parser error.
 fn check_layout(path: &Path, bytes: &[u8]) -> Result<(), SymbolError> {
+    check_layout_of(path, bytes, true)
+}
+
+/// [`check_layout`], optionally without checking the segments' file ranges: a separate
+/// debug file keeps the object's program headers, which may describe bytes it left out.
+fn check_layout_of(path: &Path, bytes: &[u8], check_segments: bool) -> Result<(), SymbolError> {
     let len = bytes.len() as u64;
     let truncated = |what, end| SymbolError::Truncated {
         path: path.to_path_buf(),
@@ -542,7 +753,7 @@ fn check_layout(path: &Path, bytes: &[u8]) -> Result<(), SymbolError> {
         if end > len {
             return Err(truncated("program header table", end));
         }
-        for i in 0..u64::from(phnum) {
+        for i in (0..u64::from(phnum)).filter(|_| check_segments) {
             let at = (phoff + i * u64::from(phentsize)) as usize;
             let offset = read_u64(bytes, at + 8);
             let filesz = read_u64(bytes, at + 32);
@@ -617,8 +828,10 @@ fn region_of(shndx: usize, addr: u64, regions: &[Range<u64>], section_region: &[
     }
 }
 
-/// Adds the defined functions of one symbol table: `STT_FUNC`, `STT_GNU_IFUNC`, and sized
-/// `STT_NOTYPE` symbols in executable sections.
+/// Adds the defined functions of one symbol table: `STT_FUNC`, `STT_GNU_IFUNC`, and
+/// `STT_NOTYPE` labels in executable sections (assembly entry points such as ld.so's
+/// `_start`; unsized ones only ever answer as nearest-preceding symbols, and lose to any
+/// function at the same address).
 fn collect_symbols<'a>(
     symtab: &goblin::elf::Symtab<'a>,
     strtab: &goblin::strtab::Strtab<'a>,
@@ -637,8 +850,8 @@ fn collect_symbols<'a>(
             continue;
         }
         let region = region_of(s.st_shndx, s.st_value, regions, section_region);
-        let sized_code_label = kind == sym::STT_NOTYPE && s.st_size > 0 && region != NO_REGION;
-        if !(func || sized_code_label) {
+        let code_label = kind == sym::STT_NOTYPE && region != NO_REGION;
+        if !(func || code_label) {
             continue;
         }
         let Some(name) = strtab.get_at(s.st_name) else {
@@ -738,11 +951,7 @@ fn collect_plt_stubs<'a>(
         {
             continue;
         }
-        let Some(data) = usize::try_from(sh.sh_offset)
-            .ok()
-            .zip(usize::try_from(sh.sh_size).ok())
-            .and_then(|(offset, size)| bytes.get(offset..offset.checked_add(size)?))
-        else {
+        let Some(data) = section_bytes(bytes, sh) else {
             continue;
         };
         let entry_size = match sh.sh_entsize {
@@ -786,6 +995,21 @@ fn collect_plt_stubs<'a>(
             }
         }
     }
+}
+
+/// The file bytes of a section; `None` for `NOBITS` sections and bad ranges.
+fn section_bytes<'a>(bytes: &'a [u8], sh: &section_header::SectionHeader) -> Option<&'a [u8]> {
+    if sh.sh_type == section_header::SHT_NOBITS {
+        return None;
+    }
+    bytes.get(section_range(sh, bytes.len())?)
+}
+
+/// The file range of a section, if it lies inside a file of `len` bytes.
+fn section_range(sh: &section_header::SectionHeader, len: usize) -> Option<Range<usize>> {
+    let start = usize::try_from(sh.sh_offset).ok()?;
+    let end = start.checked_add(usize::try_from(sh.sh_size).ok()?)?;
+    (end <= len).then_some(start..end)
 }
 
 /// The GOT slot a PLT entry jumps through: the target of the first `ff 25 disp32`
@@ -852,13 +1076,20 @@ fn build_function_table(mut candidates: Vec<Candidate<'_>>) -> Vec<FunctionEntry
         max_end = max_end.max(end);
         let raw = match names.entry(best.name.as_str()) {
             Entry::Occupied(e) => e.get().clone(),
-            Entry::Vacant(e) => e.insert(Arc::from(best.name.as_str())).clone(),
+            Entry::Vacant(e) => {
+                let raw = match &best.name {
+                    NameSource::Shared(shared) => shared.clone(),
+                    other => Arc::from(other.as_str()),
+                };
+                e.insert(raw).clone()
+            }
         };
         functions.push(FunctionEntry {
             start: best.start,
             end,
             max_end,
             region: best.region,
+            rank: best.rank,
             is_plt: best.rank.plt,
             raw,
             demangled: OnceLock::new(),
@@ -903,43 +1134,206 @@ fn find_build_id(elf: &Elf<'_>, bytes: &[u8]) -> Option<Vec<u8>> {
         .or_else(|| from(elf.iter_note_headers(bytes)))
 }
 
-/// File ranges of the uncompressed `.debug_*` sections.
-fn debug_section_ranges(elf: &Elf<'_>, len: usize) -> Vec<(String, Range<usize>)> {
+/// The `.gnu_debuglink` section: a NUL-terminated file name, padding to 4 bytes, and the
+/// CRC-32 of the debug file. Names with a `/` (or `.`/`..`) are refused.
+fn find_debug_link(elf: &Elf<'_>, bytes: &[u8]) -> Option<DebugLink> {
+    let sh = elf
+        .section_headers
+        .iter()
+        .find(|sh| elf.shdr_strtab.get_at(sh.sh_name) == Some(".gnu_debuglink"))?;
+    let data = section_bytes(bytes, sh)?;
+    let nul = data.iter().position(|&b| b == 0)?;
+    let name = std::str::from_utf8(&data[..nul]).ok()?;
+    if name.is_empty() || name == "." || name == ".." || name.contains('/') {
+        return None;
+    }
+    let crc_at = (nul + 1).next_multiple_of(4);
+    let crc = u32::from_le_bytes(data.get(crc_at..crc_at + 4)?.try_into().ok()?);
+    Some(DebugLink {
+        name: name.to_owned(),
+        crc,
+    })
+}
+
+/// Where a debug file named by a debuglink may be, in gdb's order: the object's directory,
+/// its `.debug` subdirectory, and the object's directory under the debug root — for the
+/// directory as given and, when it differs, with symbolic links resolved.
+fn debug_link_candidates(object: &Path, root: &Path, name: &str) -> Vec<PathBuf> {
+    let given = match object.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let resolved = std::fs::canonicalize(object)
+        .ok()
+        .and_then(|real| real.parent().map(Path::to_path_buf));
+    let mut dirs = vec![given];
+    dirs.extend(resolved.filter(|real| *real != dirs[0]));
     let mut out = Vec::new();
-    for sh in &elf.section_headers {
-        let Some(name) = elf.shdr_strtab.get_at(sh.sh_name) else {
-            continue;
-        };
-        if !name.starts_with(".debug_")
-            || sh.sh_type == section_header::SHT_NOBITS
-            || sh.sh_flags & u64::from(section_header::SHF_COMPRESSED) != 0
-        {
-            continue;
-        }
-        let (Ok(start), Ok(size)) = (usize::try_from(sh.sh_offset), usize::try_from(sh.sh_size))
-        else {
-            continue;
-        };
-        match start.checked_add(size) {
-            Some(end) if end <= len => out.push((name.to_owned(), start..end)),
-            _ => {}
+    for dir in &dirs {
+        out.push(dir.join(name));
+        out.push(dir.join(".debug").join(name));
+    }
+    for dir in &dirs {
+        if let Ok(relative) = dir.strip_prefix("/") {
+            out.push(root.join(relative).join(name));
         }
     }
     out
 }
 
-/// Builds the addr2line context over the kept file bytes; `None` when the DWARF is unusable.
-fn load_dwarf(
-    bytes: &Arc<[u8]>,
-    sections: &[(String, Range<usize>)],
-) -> Option<addr2line::Context<DwarfReader>> {
-    let whole = DwarfReader::new(bytes.clone(), gimli::RunTimeEndian::Little);
-    let dwarf = gimli::Dwarf::load(|id| -> Result<DwarfReader, gimli::Error> {
-        let range = sections
+/// Parses the parts of a separate debug file pathvm uses: its section headers, section name
+/// table and `.symtab`. Unlike [`Elf::parse`] it reads nothing through program headers or
+/// `.dynamic`, which describe the object's bytes, not the debug file's. `None` when the file
+/// is unusable.
+fn parse_debug_elf<'a>(path: &Path, bytes: &'a [u8]) -> Option<Elf<'a>> {
+    check_layout_of(path, bytes, false).ok()?;
+    let parse = || -> goblin::error::Result<Elf<'a>> {
+        let header = Elf::parse_header(bytes)?;
+        let mut elf = Elf::lazy_parse(header)?;
+        // check_layout_of accepted only 64-bit little-endian files.
+        let ctx = goblin::container::Ctx::new(
+            goblin::container::Container::Big,
+            goblin::container::Endian::Little,
+        );
+        let sections = section_header::SectionHeader::parse(
+            bytes,
+            header.e_shoff as usize,
+            usize::from(header.e_shnum),
+            ctx,
+        )?;
+        let strtab = |index: usize| -> goblin::error::Result<goblin::strtab::Strtab<'a>> {
+            match sections.get(index) {
+                Some(sh) if sh.sh_type == section_header::SHT_STRTAB => {
+                    sh.check_size(bytes.len())?;
+                    goblin::strtab::Strtab::parse(
+                        bytes,
+                        sh.sh_offset as usize,
+                        sh.sh_size as usize,
+                        0,
+                    )
+                }
+                _ => Ok(goblin::strtab::Strtab::default()),
+            }
+        };
+        elf.shdr_strtab = strtab(usize::from(header.e_shstrndx))?;
+        if let Some(sh) = sections
             .iter()
-            .find(|(name, _)| name == id.name())
-            .map_or(0..0, |(_, range)| range.clone());
-        Ok(whole.range(range))
+            .rfind(|sh| sh.sh_type == section_header::SHT_SYMTAB)
+        {
+            sh.check_size(bytes.len())?;
+            let count = sh.sh_size.checked_div(sh.sh_entsize).unwrap_or(0);
+            elf.syms = sym::Symtab::parse(bytes, sh.sh_offset as usize, count as usize, ctx)?;
+            elf.strtab = strtab(sh.sh_link as usize)?;
+        }
+        elf.section_headers = sections;
+        Ok(elf)
+    };
+    match catch_unwind(AssertUnwindSafe(parse)) {
+        Ok(Ok(elf)) => Some(elf),
+        _ => None,
+    }
+}
+
+impl DwarfSource {
+    /// The file's DWARF sections, if it has line tables.
+    fn new(elf: &Elf<'_>, bytes: &Arc<[u8]>) -> Option<DwarfSource> {
+        let sections = debug_sections(elf, bytes.len());
+        sections
+            .iter()
+            .any(|s| s.name == ".debug_line")
+            .then(|| DwarfSource {
+                bytes: bytes.clone(),
+                sections,
+            })
+    }
+}
+
+/// The `.debug_*` (and compressed `.zdebug_*`) sections with contents in the file.
+fn debug_sections(elf: &Elf<'_>, len: usize) -> Vec<DebugSection> {
+    let mut out = Vec::new();
+    for sh in &elf.section_headers {
+        let Some(name) = elf.shdr_strtab.get_at(sh.sh_name) else {
+            continue;
+        };
+        let (name, gnu_compressed) = if let Some(rest) = name.strip_prefix(".zdebug_") {
+            (format!(".debug_{rest}"), true)
+        } else if name.starts_with(".debug_") {
+            (name.to_owned(), false)
+        } else {
+            continue;
+        };
+        if sh.sh_type == section_header::SHT_NOBITS {
+            continue;
+        }
+        let Some(range) = section_range(sh, len) else {
+            continue;
+        };
+        let compression = if sh.sh_flags & u64::from(section_header::SHF_COMPRESSED) != 0 {
+            Compression::Elf
+        } else if gnu_compressed {
+            Compression::Gnu
+        } else {
+            Compression::None
+        };
+        out.push(DebugSection {
+            name,
+            range,
+            compression,
+        });
+    }
+    out
+}
+
+/// Inflates a compressed debug section; `None` for unsupported formats (zstd) and corrupt
+/// data, including data that does not inflate to exactly the size its header gives.
+fn decompress(data: &[u8], compression: Compression) -> Option<Vec<u8>> {
+    let (size, stream) = match compression {
+        Compression::None => return Some(data.to_vec()),
+        Compression::Elf => {
+            if data.len() < ELF64_CHDR_SIZE || read_u32(data, 0) != ELFCOMPRESS_ZLIB {
+                return None;
+            }
+            (read_u64(data, 8), &data[ELF64_CHDR_SIZE..])
+        }
+        Compression::Gnu => {
+            if data.len() < 12 || !data.starts_with(b"ZLIB") {
+                return None;
+            }
+            (
+                u64::from_be_bytes(data[4..12].try_into().ok()?),
+                &data[12..],
+            )
+        }
+    };
+    let size = usize::try_from(size).ok()?;
+    let out = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(stream, size).ok()?;
+    (out.len() == size).then_some(out)
+}
+
+/// Builds the addr2line context over a file's DWARF, inflating compressed sections (those
+/// that line lookups read); `None` when the DWARF is unusable.
+fn load_dwarf(source: &DwarfSource) -> Option<addr2line::Context<DwarfReader>> {
+    let endian = gimli::RunTimeEndian::Little;
+    let whole = DwarfReader::new(source.bytes.clone(), endian);
+    let dwarf = gimli::Dwarf::load(|id| -> Result<DwarfReader, gimli::Error> {
+        // Variable locations are never needed for lines; skip inflating them.
+        if matches!(
+            id,
+            gimli::SectionId::DebugLoc | gimli::SectionId::DebugLocLists
+        ) {
+            return Ok(whole.range(0..0));
+        }
+        let Some(section) = source.sections.iter().find(|s| s.name == id.name()) else {
+            return Ok(whole.range(0..0));
+        };
+        Ok(match section.compression {
+            Compression::None => whole.range(section.range.clone()),
+            compression => {
+                let inflated = decompress(&source.bytes[section.range.clone()], compression)
+                    .unwrap_or_default();
+                DwarfReader::new(Arc::from(inflated), endian)
+            }
+        })
     })
     .ok()?;
     addr2line::Context::from_dwarf(dwarf).ok()
@@ -980,8 +1374,13 @@ impl MappedObject {
 ///
 /// Mappings are kept sorted by guest address and must not overlap; a lookup is a binary
 /// search over mappings and then over the object's functions.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Symbolizer {
+    /// Where separate debug files of objects added with
+    /// [`add_object`](Symbolizer::add_object) are looked for (see
+    /// [`ObjectSymbols::with_debug_root`]); [`DEFAULT_DEBUG_ROOT`] unless changed, `None`
+    /// for no separate debug files. Applies to files parsed after it is set.
+    pub debug_root: Option<PathBuf>,
     /// Sorted by `range.start`, pairwise disjoint.
     mappings: Vec<MappedObject>,
     /// Files already parsed, so mapping one file twice parses it once.
@@ -989,8 +1388,20 @@ pub struct Symbolizer {
     next_id: u32,
 }
 
+impl Default for Symbolizer {
+    fn default() -> Symbolizer {
+        Symbolizer {
+            debug_root: Some(PathBuf::from(DEFAULT_DEBUG_ROOT)),
+            mappings: Vec::new(),
+            parsed: FxHashMap::default(),
+            next_id: 0,
+        }
+    }
+}
+
 impl Symbolizer {
-    /// An empty address space.
+    /// An empty address space, looking for separate debug files under
+    /// [`DEFAULT_DEBUG_ROOT`].
     pub fn new() -> Symbolizer {
         Symbolizer::default()
     }
@@ -1008,7 +1419,9 @@ impl Symbolizer {
         let symbols = match self.parsed.get(path) {
             Some(symbols) => symbols.clone(),
             None => {
-                let symbols = Arc::new(ObjectSymbols::load(path)?);
+                let symbols =
+                    ObjectSymbols::load(path)?.with_debug_root(self.debug_root.as_deref());
+                let symbols = Arc::new(symbols);
                 self.parsed.insert(path.to_owned(), symbols.clone());
                 symbols
             }
@@ -1494,6 +1907,16 @@ int main() { return pathvm_test::inner::add(1, 2) == 3 ? 0 : 1; }
                 continue;
             }
             let symbols = ObjectSymbols::load(path).unwrap();
+            let started = std::time::Instant::now();
+            if let Some(debug) = symbols.debug_file() {
+                eprintln!(
+                    "{}: debug file {} with {} functions, found and parsed in {:?}",
+                    path.display(),
+                    debug.display(),
+                    symbols.function_count(),
+                    started.elapsed()
+                );
+            }
             assert!(symbols.build_id().is_some_and(|id| id.len() >= 8));
             let plt = symbols.functions().filter(|s| s.is_plt).count();
             assert!(plt > 0, "{}: no PLT stubs", path.display());
@@ -1521,6 +1944,311 @@ int main() { return pathvm_test::inner::add(1, 2) == 3 ? 0 : 1; }
                 "no .dynsym functions"
             );
         }
+    }
+
+    /// The ELF virtual address range of a named section.
+    fn section_addrs(file: &Path, name: &str) -> Range<u64> {
+        let bytes = std::fs::read(file).unwrap();
+        let elf = Elf::parse(&bytes).unwrap();
+        let sh = elf
+            .section_headers
+            .iter()
+            .find(|sh| elf.shdr_strtab.get_at(sh.sh_name) == Some(name))
+            .unwrap_or_else(|| panic!("{}: no {name}", file.display()));
+        sh.sh_addr..sh.sh_addr + sh.sh_size
+    }
+
+    /// The fraction of every 4th address in `range` that only a nearest-preceding symbol
+    /// (or none) answers.
+    fn nearest_fraction(symbols: &ObjectSymbols, range: Range<u64>) -> f64 {
+        let (mut near, mut total) = (0u32, 0u32);
+        for vaddr in range.step_by(4) {
+            total += 1;
+            if symbols.lookup(vaddr).is_none_or(|s| s.is_nearest_preceding) {
+                near += 1;
+            }
+        }
+        f64::from(near) / f64::from(total)
+    }
+
+    #[test]
+    fn ld_so_internal_functions_are_named_from_its_debug_file() {
+        let path = Path::new("/lib64/ld-linux-x86-64.so.2");
+        if !path.exists() {
+            eprintln!("skipped: {} not present", path.display());
+            return;
+        }
+        let symbols = ObjectSymbols::load(path).unwrap();
+        let Some(debug) = symbols.debug_file().cloned() else {
+            eprintln!(
+                "skipped: no debug file for {} under {DEFAULT_DEBUG_ROOT} (libc6-dbg)",
+                path.display()
+            );
+            return;
+        };
+        eprintln!("{}: debug file {}", path.display(), debug.display());
+        let Some(reference) = nm(&debug, false) else {
+            eprintln!("skipped: nm not found");
+            return;
+        };
+        let dl_main = *reference
+            .get("dl_main")
+            .unwrap_or_else(|| panic!("{}: no dl_main in .symtab", debug.display()));
+        let inside = dl_main + 0x100;
+        let found = symbols.lookup(inside).unwrap();
+        assert_eq!(&*found.name, "dl_main");
+        assert_eq!(found.start, dl_main);
+        assert!(found.size > 0x100 && !found.is_nearest_preceding && !found.is_plt);
+        assert_eq!(&*found.object, path);
+
+        // Without the debug file only an exported symbol before it can be guessed.
+        let bare = ObjectSymbols::load(path).unwrap().with_debug_root(None);
+        assert_eq!(bare.debug_file(), None);
+        let guessed = bare.lookup(inside);
+        assert!(
+            guessed
+                .as_ref()
+                .is_none_or(|s| s.is_nearest_preceding && &*s.name != "dl_main"),
+            "{guessed:?}"
+        );
+        assert!(bare.function_count() < symbols.function_count());
+
+        // Lines come from the debug file's (compressed) DWARF.
+        assert!(!bare.has_line_info() && symbols.has_line_info());
+        let (file, line) = symbols.line(inside).unwrap();
+        assert!(file.ends_with("rtld.c"), "{file}:{line}");
+        assert!(line > 0);
+
+        // PLT stubs and the build-id are the object's own.
+        assert_eq!(symbols.build_id(), bare.build_id());
+        let plt = |s: &ObjectSymbols| s.functions().filter(|f| f.is_plt).count();
+        assert!(plt(&symbols) > 0);
+        assert_eq!(plt(&symbols), plt(&bare));
+
+        // Every function nm lists in the debug file starts where nm says, including the
+        // entry point, an unsized assembly label.
+        let text = section_addrs(path, ".text");
+        for (name, addr) in &reference {
+            if !text.contains(addr) {
+                continue; // `_etext`
+            }
+            let f = symbols.lookup(*addr).unwrap();
+            assert_eq!(f.start, *addr, "{name} resolved to {}", f.name);
+        }
+
+        // The entry point is the `_start` label, not the function before it.
+        let entry = Elf::parse(&std::fs::read(path).unwrap()).unwrap().entry;
+        let start = symbols.lookup(entry).unwrap();
+        assert_eq!((&*start.name, start.start), ("_start", entry));
+
+        // The nearest-preceding fallback is now rare (alignment padding only).
+        let with = nearest_fraction(&symbols, text.clone());
+        let without = nearest_fraction(&bare, text);
+        eprintln!(
+            "nearest-preceding answers in .text: {:.2}% with the debug file, {:.2}% without",
+            with * 100.0,
+            without * 100.0
+        );
+        assert!(with < 0.05 && with * 4.0 < without, "{with} vs {without}");
+
+        // The same through a Symbolizer, at a load bias.
+        let span = load_span(&std::fs::read(path).unwrap());
+        let mut symbolizer = Symbolizer::new();
+        let bias = 0x7fff_f7fc_3000;
+        symbolizer
+            .add_object(path, bias, bias..bias + span)
+            .unwrap();
+        let found = symbolizer.lookup(bias + inside).unwrap();
+        assert_eq!(&*found.name, "dl_main");
+        assert_eq!(found.start, bias + dl_main);
+        assert_eq!(symbolizer.line(bias + inside), symbols.line(inside));
+    }
+
+    /// Runs a tool in `dir`, which must succeed.
+    fn run_in(dir: &Path, tool: &str, args: &[&str]) {
+        let out = Command::new(tool)
+            .current_dir(dir)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{tool} {args:?} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    #[test]
+    fn split_debug_file_found_by_debuglink_and_build_id() {
+        for tool in ["objcopy", "strip"] {
+            if !have(tool) {
+                eprintln!("skipped: {tool} not found");
+                return;
+            }
+        }
+        let dir = TempDir::new("split");
+        // Enough code that objcopy finds compressing the line table worthwhile.
+        let mut source = C_PROGRAM.to_owned();
+        for i in 0..100 {
+            source += &format!("\nint filler_{i}(int x)\n{{\n    return x * {i} + 1;\n}}\n");
+        }
+        let Some(exe) = compile(
+            &dir.0,
+            "split.c",
+            &source,
+            &["-g", "-O0", "-Wl,--build-id=0x5a17ed0b1d0de5a17ed0"],
+        ) else {
+            return;
+        };
+        let reference = ObjectSymbols::load(&exe).unwrap();
+        let main = by_raw_name(&reference, "main");
+        let helper = by_raw_name(&reference, "helper_square");
+        run_in(&dir.0, "cp", &["split", "split-full"]);
+        run_in(
+            &dir.0,
+            "objcopy",
+            &["--only-keep-debug", "split", "split.debug"],
+        );
+        run_in(
+            &dir.0,
+            "objcopy",
+            &[
+                "--compress-debug-sections=zlib",
+                "split.debug",
+                "split-z.debug",
+            ],
+        );
+        run_in(
+            &dir.0,
+            "strip",
+            &["--strip-debug", "--strip-unneeded", "split"],
+        );
+        run_in(
+            &dir.0,
+            "objcopy",
+            &["--add-gnu-debuglink=split.debug", "split"],
+        );
+
+        let check = |symbols: &ObjectSymbols, debug: &Path| {
+            assert_eq!(symbols.debug_file().map(|p| &**p), Some(debug));
+            for f in [&main, &helper] {
+                for vaddr in [f.start, f.start + 1, f.start + f.size - 1] {
+                    let found = symbols.lookup(vaddr).unwrap();
+                    assert_eq!(found.raw_name, f.raw_name, "at {vaddr:#x}");
+                    assert_eq!((found.start, found.size), (f.start, f.size));
+                    assert!(!found.is_nearest_preceding && !found.is_plt);
+                }
+                assert_eq!(symbols.line(f.start), reference.line(f.start));
+            }
+            assert_eq!(symbols.line(main.start).unwrap().1, MAIN_LINE);
+            assert_eq!(symbols.line(helper.start).unwrap().1, HELPER_LINE);
+            assert!(symbols.has_line_info());
+            assert_eq!(symbols.build_id(), reference.build_id());
+            assert!(by_raw_name(symbols, "printf@plt").is_plt);
+        };
+        let load = |root: &Path| {
+            ObjectSymbols::load(&exe)
+                .unwrap()
+                .with_debug_root(Some(root))
+        };
+        let no_root = dir.0.join("no-root");
+
+        // Stripped, and without its debug file: no static function, no lines.
+        let bare = ObjectSymbols::load(&exe).unwrap().with_debug_root(None);
+        assert!(bare.functions().all(|s| &*s.raw_name != "helper_square"));
+        assert!(!bare.has_line_info());
+        assert!(bare
+            .lookup(helper.start)
+            .is_none_or(|s| s.is_nearest_preceding));
+
+        // By debuglink: next to the object, in its `.debug` subdirectory, and under the
+        // debug root at the object's directory.
+        check(&load(&no_root), &dir.0.join("split.debug"));
+        let sub = dir.0.join(".debug");
+        std::fs::create_dir(&sub).unwrap();
+        std::fs::rename(dir.0.join("split.debug"), sub.join("split.debug")).unwrap();
+        check(&load(&no_root), &sub.join("split.debug"));
+        let root = dir.0.join("root");
+        let mirrored = root.join(dir.0.strip_prefix("/").unwrap());
+        std::fs::create_dir_all(&mirrored).unwrap();
+        std::fs::rename(sub.join("split.debug"), mirrored.join("split.debug")).unwrap();
+        check(&load(&root), &mirrored.join("split.debug"));
+
+        // A file with the debuglink's name but another CRC is refused.
+        std::fs::copy(dir.0.join("split-z.debug"), dir.0.join("split.debug")).unwrap();
+        let refused = load(&no_root);
+        assert_eq!(refused.debug_file(), None);
+        assert!(!refused.has_line_info());
+
+        // By build-id (preferred over the debuglink), with zlib-compressed DWARF sections.
+        let compressed = std::fs::read(dir.0.join("split-z.debug")).unwrap();
+        let elf = parse_debug_elf(Path::new("split-z.debug"), &compressed).unwrap();
+        assert!(
+            elf.section_headers.iter().any(|sh| {
+                elf.shdr_strtab.get_at(sh.sh_name) == Some(".debug_line")
+                    && sh.sh_flags & u64::from(section_header::SHF_COMPRESSED) != 0
+            }),
+            "objcopy left .debug_line uncompressed"
+        );
+        let by_id = root.join(".build-id/5a/17ed0b1d0de5a17ed0.debug");
+        std::fs::create_dir_all(by_id.parent().unwrap()).unwrap();
+        std::fs::rename(dir.0.join("split-z.debug"), &by_id).unwrap();
+        check(&load(&root), &by_id);
+
+        // A Symbolizer pointed at the temporary root.
+        let span = load_span(&std::fs::read(&exe).unwrap());
+        let mut symbolizer = Symbolizer::new();
+        symbolizer.debug_root = Some(root.clone());
+        let bias = 0x5555_5555_4000;
+        symbolizer
+            .add_object(&exe, bias, bias..bias + span)
+            .unwrap();
+        let found = symbolizer.lookup(bias + helper.start + 1).unwrap();
+        assert_eq!(&*found.name, "helper_square");
+        assert_eq!(found.start, bias + helper.start);
+        assert_eq!(symbolizer.line(bias + helper.start).unwrap().1, HELPER_LINE);
+
+        // An object with its `.symtab` but no DWARF takes only the lines.
+        run_in(&dir.0, "strip", &["--strip-debug", "split-full"]);
+        let full = dir.0.join("split-full");
+        let own = ObjectSymbols::load(&full)
+            .unwrap()
+            .with_debug_root(Some(&root));
+        let own_count = ObjectSymbols::load(&full)
+            .unwrap()
+            .with_debug_root(None)
+            .function_count();
+        assert_eq!(own.function_count(), own_count);
+        assert_eq!(own.line(main.start).unwrap().1, MAIN_LINE);
+        assert_eq!(own.debug_file().map(|p| &**p), Some(by_id.as_path()));
+        assert_eq!(&*own.lookup(helper.start).unwrap().name, "helper_square");
+    }
+
+    #[test]
+    fn compressed_section_formats() {
+        let data = b"line tables, line tables, line tables".repeat(20);
+        let stream = miniz_oxide::deflate::compress_to_vec_zlib(&data, 6);
+        let mut elf = Vec::new();
+        elf.extend_from_slice(&ELFCOMPRESS_ZLIB.to_le_bytes());
+        elf.extend_from_slice(&0u32.to_le_bytes());
+        elf.extend_from_slice(&(data.len() as u64).to_le_bytes());
+        elf.extend_from_slice(&1u64.to_le_bytes());
+        elf.extend_from_slice(&stream);
+        assert_eq!(decompress(&elf, Compression::Elf).as_ref(), Some(&data));
+        let mut gnu = b"ZLIB".to_vec();
+        gnu.extend_from_slice(&(data.len() as u64).to_be_bytes());
+        gnu.extend_from_slice(&stream);
+        assert_eq!(decompress(&gnu, Compression::Gnu).as_ref(), Some(&data));
+        // Wrong sizes, unknown formats (zstd is 2) and truncation are refused.
+        let mut wrong = elf.clone();
+        wrong[8] ^= 1;
+        assert_eq!(decompress(&wrong, Compression::Elf), None);
+        let mut zstd = elf.clone();
+        zstd[0] = 2;
+        assert_eq!(decompress(&zstd, Compression::Elf), None);
+        assert_eq!(decompress(&elf[..30], Compression::Elf), None);
+        assert_eq!(decompress(&elf[..10], Compression::Elf), None);
+        assert_eq!(decompress(&gnu[..8], Compression::Gnu), None);
     }
 
     #[test]
@@ -1672,13 +2400,12 @@ int main() { return pathvm_test::inner::add(1, 2) == 3 ? 0 : 1; }
             functions: build_function_table(candidates),
             regions,
             build_id: None,
-            bytes: None,
-            debug_sections: Vec::new(),
-            lines: Mutex::new(LineTable {
-                source: LineSource::Unloaded,
-                cache: FxHashMap::default(),
-                files: FxHashSet::default(),
-            }),
+            dwarf: None,
+            lines: Mutex::new(LineTable::default()),
+            debug_link: None,
+            needs_debug_symbols: false,
+            debug_root: None,
+            debug: OnceLock::new(),
         }
     }
 

@@ -24,6 +24,10 @@ enum Command {
     Run(RunArgs),
     /// Show a profile.
     Report(ReportArgs),
+    /// Compare two profiles; exit 1 when a `--fail-on` limit is passed.
+    Diff(DiffArgs),
+    /// Compare a profile with a committed baseline under limits (for CI).
+    Check(CheckArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -64,6 +68,9 @@ struct RunArgs {
     /// Show PLT stubs and lazy binding as functions of their own.
     #[arg(long)]
     show_plt: bool,
+    /// Also write the totals and top functions as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    json_summary: Option<PathBuf>,
     /// The program and its arguments.
     #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true, value_name = "PROGRAM [ARGS]...")]
     command: Vec<OsString>,
@@ -77,7 +84,14 @@ enum Format {
 
 #[derive(Clone, Copy, ValueEnum)]
 enum By {
+    /// Per function, flat.
     Function,
+    /// The calling context tree, top-down.
+    Context,
+    /// Per function, who calls it (bottom-up).
+    Caller,
+    /// k-level call paths (`--depth K`), as TAU aggregates them.
+    Callpath,
 }
 
 #[derive(Args)]
@@ -95,6 +109,77 @@ struct ReportArgs {
     metric: Vec<String>,
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+    /// Sort by this metric (default: the first shown).
+    #[arg(long)]
+    sort: Option<String>,
+    /// Context views: hide contexts below this percent of the total.
+    #[arg(long, default_value_t = 0.0)]
+    threshold: f64,
+    /// Context views: only the paths that reach these functions (glob, repeatable).
+    #[arg(long)]
+    focus: Vec<String>,
+    /// Context views: only the subtrees under these functions (glob, repeatable).
+    #[arg(long)]
+    path_contains: Vec<String>,
+    /// `--by callpath`: path length (2: caller-callee pairs); `--by caller`: levels.
+    #[arg(long, default_value_t = 2)]
+    depth: usize,
+    /// Statistics of the calling context tree instead of a view.
+    #[arg(long)]
+    stats: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum DiffFormat {
+    Text,
+    Json,
+    Markdown,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum DiffBy {
+    Function,
+    Context,
+}
+
+#[derive(Args)]
+struct DiffArgs {
+    old: PathBuf,
+    new: PathBuf,
+    #[arg(long, value_enum, default_value = "function")]
+    by: DiffBy,
+    /// Metrics to compare, comma-separated (default: all both profiles have).
+    #[arg(long, value_delimiter = ',')]
+    metric: Vec<String>,
+    /// Hide rows whose relative change is below this percent.
+    #[arg(long, default_value_t = 0.0)]
+    threshold: f64,
+    /// Exit 1 when METRIC grew by more than PCT percent (repeatable).
+    #[arg(long, value_name = "METRIC[:PCT]")]
+    fail_on: Vec<String>,
+    #[arg(long)]
+    top: Option<usize>,
+    #[arg(long, value_enum, default_value = "text")]
+    format: DiffFormat,
+}
+
+#[derive(Args)]
+struct CheckArgs {
+    /// The fresh profile.
+    #[arg(default_value = "pathvm.out")]
+    profile: PathBuf,
+    /// The committed baseline profile.
+    #[arg(long)]
+    baseline: PathBuf,
+    /// Limits file (TOML: `[limits.METRIC] relative = PCT, absolute = N`).
+    #[arg(long)]
+    limits: Option<PathBuf>,
+    /// A limit on the command line: `METRIC:PCT%[,+ABS]` (repeatable).
+    #[arg(long)]
+    limit: Vec<String>,
+    /// Replace the baseline with the profile, on purpose.
+    #[arg(long)]
+    update_baseline: bool,
 }
 
 /// The guest's environment unless `--inherit-env`: small and fixed, so that
@@ -109,6 +194,8 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Run(a) => run(a),
         Command::Report(a) => report(a),
+        Command::Diff(a) => diff(a),
+        Command::Check(a) => check(a),
     }
 }
 
@@ -178,6 +265,15 @@ fn run(a: RunArgs) -> ExitCode {
         eprintln!("pathvm: {e}");
         return ExitCode::from(EXIT_PATHVM);
     }
+    if let Some(path) = &a.json_summary {
+        let written = reports::json_summary(&rec.profile, 10)
+            .map_err(|e| e.to_string())
+            .and_then(|j| std::fs::write(path, j).map_err(|e| format!("{}: {e}", path.display())));
+        if let Err(e) = written {
+            eprintln!("pathvm: {e}");
+            return ExitCode::from(EXIT_PATHVM);
+        }
+    }
     let status = record::exit_status_of(&rec.stop);
     if let vm::StopReason::Signaled { signal, fault_addr, .. } = rec.stop {
         let mut msg = format!("pathvm: guest killed by {}", record::signal_name(signal));
@@ -220,32 +316,140 @@ fn summary(rec: &record::Recording, output: &std::path::Path) {
     let _ = std::io::stderr().is_terminal();
 }
 
+/// Exit status of `report`, `diff` and `check` on an error.
+const EXIT_ERROR: u8 = 2;
+
+fn fail(e: impl std::fmt::Display) -> ExitCode {
+    eprintln!("pathvm: {e}");
+    ExitCode::from(EXIT_ERROR)
+}
+
+fn report_format(f: Format) -> reports::ReportFormat {
+    match f {
+        Format::Text => reports::ReportFormat::Text,
+        Format::Json => reports::ReportFormat::Json,
+    }
+}
+
 fn report(a: ReportArgs) -> ExitCode {
     let profile = match reports::read_profile(&a.file) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("pathvm: {e}");
-            return ExitCode::from(2);
+        Err(e) => return fail(e),
+    };
+    let format = report_format(a.format);
+    let out = if a.stats {
+        reports::report_stats(&profile, format)
+    } else {
+        match a.by {
+            By::Function => reports::report_functions(
+                &profile,
+                &reports::FunctionReportOptions { metrics: a.metric, sort_by: a.sort, top: a.top, format },
+            ),
+            By::Context | By::Caller | By::Callpath => reports::report_contexts(
+                &profile,
+                &reports::ContextReportOptions {
+                    view: match a.by {
+                        By::Caller => reports::ContextView::Callers { levels: a.depth.max(1) },
+                        By::Callpath => reports::ContextView::CallPaths { depth: a.depth.max(1) },
+                        _ => reports::ContextView::Tree,
+                    },
+                    metrics: a.metric,
+                    sort_by: a.sort,
+                    threshold_pct: a.threshold,
+                    focus: a.focus,
+                    path_contains: a.path_contains,
+                    top: a.top,
+                    format,
+                },
+            ),
         }
     };
-    let By::Function = a.by;
-    let opts = reports::FunctionReportOptions {
-        metrics: a.metric,
-        sort_by: None,
-        top: a.top,
-        format: match a.format {
-            Format::Text => reports::ReportFormat::Text,
-            Format::Json => reports::ReportFormat::Json,
-        },
-    };
-    match reports::report_functions(&profile, &opts) {
+    match out {
         Ok(s) => {
             print!("{s}");
             ExitCode::SUCCESS
         }
-        Err(e) => {
-            eprintln!("pathvm: {e}");
-            ExitCode::from(2)
+        Err(e) => fail(e),
+    }
+}
+
+fn diff(a: DiffArgs) -> ExitCode {
+    let old = match reports::read_profile(&a.old) {
+        Ok(p) => p,
+        Err(e) => return fail(e),
+    };
+    let new = match reports::read_profile(&a.new) {
+        Ok(p) => p,
+        Err(e) => return fail(e),
+    };
+    let mut fail_on = Vec::new();
+    for f in &a.fail_on {
+        match f.parse::<reports::FailOn>() {
+            Ok(x) => fail_on.push(x),
+            Err(e) => return fail(e),
         }
+    }
+    let opts = reports::DiffOptions {
+        by: match a.by {
+            DiffBy::Function => reports::DiffBy::Function,
+            DiffBy::Context => reports::DiffBy::Context,
+        },
+        metrics: a.metric,
+        threshold_pct: a.threshold,
+        top: a.top,
+        fail_on,
+        format: match a.format {
+            DiffFormat::Text => reports::DiffFormat::Text,
+            DiffFormat::Json => reports::DiffFormat::Json,
+            DiffFormat::Markdown => reports::DiffFormat::Markdown,
+        },
+        old_name: a.old.display().to_string(),
+        new_name: a.new.display().to_string(),
+        ..Default::default()
+    };
+    match reports::diff(&old, &new, &opts) {
+        Ok(d) => {
+            print!("{}", d.text);
+            ExitCode::from(u8::from(d.regressed))
+        }
+        Err(e) => fail(e),
+    }
+}
+
+fn check(a: CheckArgs) -> ExitCode {
+    let current = match reports::read_profile(&a.profile) {
+        Ok(p) => p,
+        Err(e) => return fail(e),
+    };
+    if a.update_baseline {
+        return match reports::write_profile(&a.baseline, &current) {
+            Ok(()) => {
+                println!("baseline {} updated from {}", a.baseline.display(), a.profile.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(e),
+        };
+    }
+    let baseline = match reports::read_profile(&a.baseline) {
+        Ok(p) => p,
+        Err(e) => return fail(e),
+    };
+    let mut limits = match &a.limits {
+        Some(path) => match reports::Limits::read(path) {
+            Ok(l) => l,
+            Err(e) => return fail(e),
+        },
+        None => reports::Limits::default(),
+    };
+    match reports::Limits::from_cli(&a.limit) {
+        Ok(l) => limits.merge(l),
+        Err(e) => return fail(e),
+    }
+    match reports::check(&baseline, &current, &limits) {
+        Ok(c) => {
+            print!("{}", c.verdict_text);
+            ExitCode::from(u8::from(c.failed))
+        }
+        Err(e) => fail(e),
     }
 }
