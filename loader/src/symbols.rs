@@ -978,11 +978,18 @@ fn collect_plt_stubs<'a>(
                     let r = plt_relocs.get(plt_push_index(entry)? as usize)?;
                     slots.get(&r.r_offset).map(NameSource::as_str)
                 });
+            // Entries that name no callee (PLT0, the lazy-binding stub every
+            // entry jumps to) are still PLT code: named after their section.
+            let name = match name {
+                Some(name) => Some(format!("{name}@plt")),
+                None if section_name == ".plt" => Some(".plt".to_string()),
+                None => None,
+            };
             if let Some(name) = name {
                 out.push(Candidate {
                     start: entry_addr,
                     size: entry_size as u64,
-                    name: NameSource::Owned(format!("{name}@plt")),
+                    name: NameSource::Owned(name),
                     region,
                     rank: Rank {
                         plt: true,
@@ -1918,7 +1925,8 @@ int main() { return pathvm_test::inner::add(1, 2) == 3 ? 0 : 1; }
                 );
             }
             assert!(symbols.build_id().is_some_and(|id| id.len() >= 8));
-            let plt = symbols.functions().filter(|s| s.is_plt).count();
+            // Stubs that name a callee (objdump names those); PLT0 is `.plt`.
+            let plt = symbols.functions().filter(|s| s.is_plt && &*s.raw_name != ".plt").count();
             assert!(plt > 0, "{}: no PLT stubs", path.display());
             let compared = assert_plt_matches_objdump(&symbols, path);
             eprintln!(
