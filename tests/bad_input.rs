@@ -6,7 +6,11 @@ use std::process::{Command, Output};
 use crate::common::*;
 
 fn pathvm_run(args: &[&std::ffi::OsStr]) -> Output {
-    Command::new(pathvm()).args(["run", "-q", "-o", "/dev/null"]).args(args).output().unwrap()
+    Command::new(pathvm())
+        .args(["run", "-q", "-o", "/dev/null"])
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 fn one_line_error(out: &Output) -> String {
@@ -62,7 +66,10 @@ fn unsupported_files_are_126() {
 
     // A missing interpreter.
     let mut interp = elf.clone();
-    let pos = interp.windows(10).position(|w| w == b"/lib64/ld-").expect("PT_INTERP string");
+    let pos = interp
+        .windows(10)
+        .position(|w| w == b"/lib64/ld-")
+        .expect("PT_INTERP string");
     interp[pos + 1] = b'X';
     let fi = dir.join("badinterp");
     std::fs::write(&fi, &interp).unwrap();
@@ -89,14 +96,22 @@ fn guest_crash_names_signal_and_place() {
     let out = run_pathvm(&dir.join("p.out"), &guest("crash-O0"), &["segv"]);
     assert_eq!(out.status.code(), Some(128 + 11));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("SIGSEGV") && err.contains("fault address 0x0") && err.contains("poke"), "{err}");
+    assert!(
+        err.contains("SIGSEGV") && err.contains("fault address 0x0") && err.contains("poke"),
+        "{err}"
+    );
     assert!(err.contains("crash.c:"), "{err}");
     let out = run_pathvm(&dir.join("p.out"), &guest("crash-O0"), &["fpe"]);
     assert_eq!(out.status.code(), Some(128 + 8));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("SIGFPE") && err.contains("divide"), "{err}");
     // The profile is still written.
-    assert!(report_json(&dir.join("p.out"), &[])["totals"]["instructions"].as_u64().unwrap() > 0);
+    assert!(
+        report_json(&dir.join("p.out"), &[])["totals"]["instructions"]
+            .as_u64()
+            .unwrap()
+            > 0
+    );
 }
 
 #[test]
@@ -119,11 +134,19 @@ fn corrupt_profiles_are_rejected() {
     for (name, b) in cases {
         let f = dir.join(name);
         std::fs::write(&f, b).unwrap();
-        let out = Command::new(pathvm()).arg("report").arg(&f).output().unwrap();
+        let out = Command::new(pathvm())
+            .arg("report")
+            .arg(&f)
+            .output()
+            .unwrap();
         assert_eq!(out.status.code(), Some(2), "{name}");
         one_line_error(&out);
     }
-    let out = Command::new(pathvm()).arg("report").arg(dir.join("missing")).output().unwrap();
+    let out = Command::new(pathvm())
+        .arg("report")
+        .arg(dir.join("missing"))
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     one_line_error(&out);
 }
@@ -136,7 +159,13 @@ fn unknown_syscall_warns_or_stops() {
     std::fs::write(&src, "#include <unistd.h>\n#include <sys/syscall.h>\nint main(){return syscall(999) == -1 ? 0 : 1;}\n")
         .unwrap();
     let bin = dir.join("sys");
-    assert!(Command::new("gcc").arg("-o").arg(&bin).arg(&src).status().unwrap().success());
+    assert!(Command::new("gcc")
+        .arg("-o")
+        .arg(&bin)
+        .arg(&src)
+        .status()
+        .unwrap()
+        .success());
     let out = run_pathvm(&dir.join("p.out"), &bin, &[]);
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unsupported system call"));

@@ -6,15 +6,22 @@ use std::sync::OnceLock;
 
 /// The fixed guest environment of `pathvm run` (its `DEFAULT_ENV`): native
 /// reference runs get the same one.
-pub const GUEST_ENV: &[(&str, &str)] =
-    &[("PATH", "/usr/local/bin:/usr/bin:/bin"), ("HOME", "/"), ("LANG", "C"), ("TERM", "dumb")];
+pub const GUEST_ENV: &[(&str, &str)] = &[
+    ("PATH", "/usr/local/bin:/usr/bin:/bin"),
+    ("HOME", "/"),
+    ("LANG", "C"),
+    ("TERM", "dumb"),
+];
 
 pub fn pathvm() -> &'static str {
     env!("CARGO_BIN_EXE_pathvm")
 }
 
 pub fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_owned()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_owned()
 }
 
 /// Directory of the built guest programs (built once per test run).
@@ -38,7 +45,9 @@ pub fn guest(name: &str) -> PathBuf {
 
 /// A scratch directory for one test.
 pub fn scratch(name: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join("scratch").join(name);
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("scratch")
+        .join(name);
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
@@ -76,7 +85,11 @@ pub fn report_json(profile: &Path, extra: &[&str]) -> serde_json::Value {
         .args(extra)
         .output()
         .unwrap();
-    assert!(out.status.success(), "report failed: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "report failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).expect("report JSON")
 }
 
@@ -86,10 +99,18 @@ pub fn self_counts(report: &serde_json::Value) -> std::collections::BTreeMap<Str
         .as_array()
         .unwrap()
         .iter()
-        .map(|r| (r["function"].as_str().unwrap().to_string(), r["self"]["instructions"].as_u64().unwrap()))
+        .map(|r| {
+            (
+                r["function"].as_str().unwrap().to_string(),
+                r["self"]["instructions"].as_u64().unwrap(),
+            )
+        })
         .collect()
 }
 
 pub fn have(tool: &str) -> bool {
-    Command::new("sh").args(["-c", &format!("command -v {tool}")]).output().is_ok_and(|o| o.status.success())
+    Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
 }

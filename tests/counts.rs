@@ -21,8 +21,13 @@ fn identical_across_runs_environments_and_directories() {
     let dir = scratch("determinism");
     let prog = guest("work-O2");
     let mut reports = Vec::new();
-    for (i, (cwd, extra_env)) in
-        [("/", "A=1"), ("/tmp", "B=a-much-longer-value-than-before"), ("/", "C=3")].iter().enumerate()
+    for (i, (cwd, extra_env)) in [
+        ("/", "A=1"),
+        ("/tmp", "B=a-much-longer-value-than-before"),
+        ("/", "C=3"),
+    ]
+    .iter()
+    .enumerate()
     {
         let profile = dir.join(format!("p{i}.out"));
         let out = Command::new(pathvm())
@@ -34,15 +39,28 @@ fn identical_across_runs_environments_and_directories() {
             .env("RANDOM_HOST_VARIABLE", format!("{i}{i}{i}"))
             .output()
             .unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         reports.push(report_json(&profile, &[]));
     }
     assert_eq!(reports[0], reports[1]);
     assert_eq!(reports[0], reports[2]);
     // The profile file itself is byte-identical for the same invocation.
     let again = dir.join("again.out");
-    Command::new(pathvm()).args(["run", "-q", "-o"]).arg(&again).arg(&prog).current_dir("/").output().unwrap();
-    assert_eq!(std::fs::read(dir.join("p0.out")).unwrap(), std::fs::read(&again).unwrap());
+    Command::new(pathvm())
+        .args(["run", "-q", "-o"])
+        .arg(&again)
+        .arg(&prog)
+        .current_dir("/")
+        .output()
+        .unwrap();
+    assert_eq!(
+        std::fs::read(dir.join("p0.out")).unwrap(),
+        std::fs::read(&again).unwrap()
+    );
 }
 
 /// Self `Ir` per function from a callgrind output file, via callgrind_annotate.
@@ -57,10 +75,20 @@ fn callgrind_self(out_file: &std::path::Path) -> BTreeMap<String, u64> {
     for line in text.lines() {
         // "        32,772 (12.34%)  work.c:fill [/path/work-O2]"
         let t = line.trim_start();
-        let Some((num, rest)) = t.split_once(' ') else { continue };
-        let Ok(n) = num.replace(',', "").parse::<u64>() else { continue };
+        let Some((num, rest)) = t.split_once(' ') else {
+            continue;
+        };
+        let Ok(n) = num.replace(',', "").parse::<u64>() else {
+            continue;
+        };
         let rest = rest.trim_start();
-        let rest = if rest.starts_with('(') { rest.split_once(')').map(|x| x.1.trim_start()).unwrap_or(rest) } else { rest };
+        let rest = if rest.starts_with('(') {
+            rest.split_once(')')
+                .map(|x| x.1.trim_start())
+                .unwrap_or(rest)
+        } else {
+            rest
+        };
         let name = rest.split(" [").next().unwrap_or(rest);
         let func = name.rsplit_once(':').map(|x| x.1).unwrap_or(name);
         // callgrind names recursion levels `fib'2` (--separate-recs).
@@ -80,7 +108,10 @@ fn user_functions_match_callgrind() {
     for (prog, funcs) in [
         ("work-O2", &["fib", "fill", "sum_odd", "bubble", "main"][..]),
         ("work-O0", &["fib", "fill", "sum_odd", "bubble", "main"][..]),
-        ("work-static", &["fib", "fill", "sum_odd", "bubble", "main"][..]),
+        (
+            "work-static",
+            &["fib", "fill", "sum_odd", "bubble", "main"][..],
+        ),
         ("fig1-O2", &["a", "b", "c", "d", "f", "main"][..]),
         ("tailcall-O2", &["leaf", "mid", "main"][..]),
     ] {
@@ -98,7 +129,11 @@ fn user_functions_match_callgrind() {
         assert!(st.status.success());
         let theirs = callgrind_self(&cg_out);
         for f in funcs {
-            assert_eq!(ours.get(*f), theirs.get(*f), "{prog}: self instructions of {f}");
+            assert_eq!(
+                ours.get(*f),
+                theirs.get(*f),
+                "{prog}: self instructions of {f}"
+            );
         }
     }
 }

@@ -5,5 +5,6 @@
 mod common;
 
 mod bad_input;
+mod contexts;
 mod counts;
 mod native;

@@ -7,7 +7,11 @@ fn same_as_native(program: &std::path::Path, args: &[&str]) {
     let dir = scratch(&format!(
         "native-{}-{}",
         program.file_name().unwrap().to_string_lossy(),
-        args.join("_").replace('/', "_").chars().take(40).collect::<String>()
+        args.join("_")
+            .replace('/', "_")
+            .chars()
+            .take(40)
+            .collect::<String>()
     ));
     let vm = run_pathvm(&dir.join("p.out"), program, args);
     let native = run_native(program, args);
@@ -22,10 +26,14 @@ fn same_as_native(program: &std::path::Path, args: &[&str]) {
     );
     assert_eq!(
         vm.status.code(),
-        native.status.code().or(native.status.code().map(|_| 0)).or_else(|| {
-            use std::os::unix::process::ExitStatusExt;
-            native.status.signal().map(|s| 128 + s)
-        }),
+        native
+            .status
+            .code()
+            .or(native.status.code().map(|_| 0))
+            .or_else(|| {
+                use std::os::unix::process::ExitStatusExt;
+                native.status.signal().map(|s| 128 + s)
+            }),
         "exit status of {} {:?}; pathvm stderr: {}",
         program.display(),
         args,
@@ -59,7 +67,9 @@ fn guest_programs_match_native() {
 fn distribution_programs_match_native() {
     let dir = scratch("dist");
     let input = dir.join("input.txt");
-    let text: String = (0..20000).map(|i| format!("{} line {}\n", (i * 7919) % 10007, i)).collect();
+    let text: String = (0..20000)
+        .map(|i| format!("{} line {}\n", (i * 7919) % 10007, i))
+        .collect();
     std::fs::write(&input, text).unwrap();
     let inp = input.to_str().unwrap();
     let cases: Vec<(&str, Vec<&str>)> = vec![

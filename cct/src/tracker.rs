@@ -621,7 +621,11 @@ impl<I: FunctionIndex> CallTracker<I> {
         let is_ret = p.terminator == Terminator::Return;
         // A direct jump cannot pop frames, and the VM reads the stack
         // pointer only after the terminators that can (`needs_sp`).
-        let (popped, ret_addr) = if p.terminator.needs_sp() { self.pop_above(ev.sp, is_ret) } else { (0, 0) };
+        let (popped, ret_addr) = if p.terminator.needs_sp() {
+            self.pop_above(ev.sp, is_ret)
+        } else {
+            (0, 0)
+        };
         if is_ret {
             if popped == 0 || (ret_addr != 0 && ret_addr != facts.start) {
                 self.counters.unexpected_returns += 1;

@@ -148,10 +148,7 @@ impl ElfImage {
         }
         let machine = u16::from_le_bytes([bytes[18], bytes[19]]);
         if machine != header::EM_X86_64 {
-            return Err(LoadError::WrongMachine {
-                path: p(),
-                machine,
-            });
+            return Err(LoadError::WrongMachine { path: p(), machine });
         }
         let elf = Elf::parse_header(&bytes).map_err(|e| LoadError::Malformed {
             path: p(),
@@ -165,7 +162,9 @@ impl ElfImage {
         let phnum = elf.e_phnum as usize;
         let phentsize = elf.e_phentsize as usize;
         if phentsize != program_header::program_header64::SIZEOF_PHDR
-            || phoff.checked_add(phnum * phentsize).is_none_or(|e| e > bytes.len())
+            || phoff
+                .checked_add(phnum * phentsize)
+                .is_none_or(|e| e > bytes.len())
         {
             return Err(LoadError::Malformed {
                 path: p(),
@@ -176,12 +175,13 @@ impl ElfImage {
             goblin::container::Container::Big,
             goblin::container::Endian::Little,
         );
-        let phdrs = program_header::ProgramHeader::parse(&bytes, phoff, phnum, ctx).map_err(|e| {
-            LoadError::Malformed {
-                path: p(),
-                what: e.to_string(),
-            }
-        })?;
+        let phdrs =
+            program_header::ProgramHeader::parse(&bytes, phoff, phnum, ctx).map_err(|e| {
+                LoadError::Malformed {
+                    path: p(),
+                    what: e.to_string(),
+                }
+            })?;
 
         let mut segments = Vec::new();
         let mut interp = None;
@@ -191,11 +191,17 @@ impl ElfImage {
             match ph.p_type {
                 program_header::PT_LOAD => {
                     if ph.p_filesz > ph.p_memsz
-                        || ph.p_offset.checked_add(ph.p_filesz).is_none_or(|e| e > bytes.len() as u64)
+                        || ph
+                            .p_offset
+                            .checked_add(ph.p_filesz)
+                            .is_none_or(|e| e > bytes.len() as u64)
                     {
                         return Err(LoadError::Malformed {
                             path: p(),
-                            what: format!("segment at {:#x} extends past the end of the file", ph.p_vaddr),
+                            what: format!(
+                                "segment at {:#x} extends past the end of the file",
+                                ph.p_vaddr
+                            ),
                         });
                     }
                     if ph.p_memsz == 0 {
@@ -260,12 +266,20 @@ impl ElfImage {
 
     /// Lowest page-aligned virtual address of the image.
     pub fn min_vaddr(&self) -> u64 {
-        self.segments.iter().map(|s| page_down(s.vaddr)).min().unwrap_or(0)
+        self.segments
+            .iter()
+            .map(|s| page_down(s.vaddr))
+            .min()
+            .unwrap_or(0)
     }
 
     /// Highest virtual address of the image, rounded up to a page.
     pub fn max_vaddr(&self) -> u64 {
-        self.segments.iter().map(|s| page_up(s.vaddr + s.memsz)).max().unwrap_or(0)
+        self.segments
+            .iter()
+            .map(|s| page_up(s.vaddr + s.memsz))
+            .max()
+            .unwrap_or(0)
     }
 
     /// Bytes from the file that segment `s` places at its start (`filesz` of them).

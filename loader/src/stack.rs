@@ -59,9 +59,19 @@ pub fn build(top: u64, inp: &StackInputs) -> InitialStack {
         cursor
     };
     let execfn = place(inp.execfn, &mut strings);
-    let mut envp: Vec<u64> = inp.envp.iter().rev().map(|e| place(e, &mut strings)).collect();
+    let mut envp: Vec<u64> = inp
+        .envp
+        .iter()
+        .rev()
+        .map(|e| place(e, &mut strings))
+        .collect();
     envp.reverse();
-    let mut argv: Vec<u64> = inp.argv.iter().rev().map(|a| place(a, &mut strings)).collect();
+    let mut argv: Vec<u64> = inp
+        .argv
+        .iter()
+        .rev()
+        .map(|a| place(a, &mut strings))
+        .collect();
     argv.reverse();
     let platform = place(inp.platform, &mut strings);
     // 16 random bytes, 16-byte aligned below the strings.
@@ -113,7 +123,11 @@ mod tests {
 
     fn cstr(st: &InitialStack, addr: u64) -> Vec<u8> {
         let o = (addr - st.sp) as usize;
-        st.bytes[o..].iter().take_while(|&&b| b != 0).copied().collect()
+        st.bytes[o..]
+            .iter()
+            .take_while(|&&b| b != 0)
+            .copied()
+            .collect()
     }
 
     #[test]

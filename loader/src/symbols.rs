@@ -1926,7 +1926,10 @@ int main() { return pathvm_test::inner::add(1, 2) == 3 ? 0 : 1; }
             }
             assert!(symbols.build_id().is_some_and(|id| id.len() >= 8));
             // Stubs that name a callee (objdump names those); PLT0 is `.plt`.
-            let plt = symbols.functions().filter(|s| s.is_plt && &*s.raw_name != ".plt").count();
+            let plt = symbols
+                .functions()
+                .filter(|s| s.is_plt && &*s.raw_name != ".plt")
+                .count();
             assert!(plt > 0, "{}: no PLT stubs", path.display());
             let compared = assert_plt_matches_objdump(&symbols, path);
             eprintln!(

@@ -33,7 +33,11 @@ impl Ids {
             return id;
         }
         let id = FuncId(self.functions.len() as u32);
-        self.functions.push(Function { name: name(), object: object.clone(), entry });
+        self.functions.push(Function {
+            name: name(),
+            object: object.clone(),
+            entry,
+        });
         self.by_key.insert((object, entry), id);
         id
     }
@@ -55,7 +59,9 @@ impl FunctionTable {
 
     /// Add an object mapped at run time (ignored if it cannot be read).
     pub fn add_object(&mut self, obj: &ObjectMapped) {
-        let Ok(img) = ElfImage::open(Path::new(&obj.path)) else { return };
+        let Ok(img) = ElfImage::open(Path::new(&obj.path)) else {
+            return;
+        };
         let lo = img.min_vaddr().wrapping_add(obj.bias);
         let hi = img.max_vaddr().wrapping_add(obj.bias);
         let _ = self.symbolizer.add_object(&obj.path, obj.bias, lo..hi);
@@ -64,10 +70,12 @@ impl FunctionTable {
     /// The function containing `addr`: its id (created on first sight) and entry.
     pub fn resolve(&self, addr: Addr) -> Option<(FuncId, Addr)> {
         let sym = self.symbolizer.lookup(addr)?;
-        let id = self
-            .ids
-            .borrow_mut()
-            .get_or_add(sym.object.display().to_string(), sym.start, || sym.name.to_string());
+        let id =
+            self.ids
+                .borrow_mut()
+                .get_or_add(sym.object.display().to_string(), sym.start, || {
+                    sym.name.to_string()
+                });
         Some((id, sym.start))
     }
 
@@ -78,7 +86,9 @@ impl FunctionTable {
             .object_at(entry)
             .map(|o| o.path.display().to_string())
             .unwrap_or_else(|| "[unknown]".into());
-        self.ids.borrow_mut().get_or_add(object, entry, || format!("{entry:#x}"))
+        self.ids
+            .borrow_mut()
+            .get_or_add(object, entry, || format!("{entry:#x}"))
     }
 
     /// Every function given an id, indexed by `FuncId`.
@@ -87,9 +97,25 @@ impl FunctionTable {
     }
 }
 
+impl FunctionTable {
+    /// The function a split-off part (`foo.cold`, `foo.cold.1`) belongs to:
+    /// its id and entry, found by name in the same object.
+    fn parent_of_cold_part(&self, addr: Addr) -> Option<(FuncId, Addr)> {
+        let sym = self.symbolizer.lookup(addr)?;
+        let (base, _) = sym.raw_name.split_once(".cold")?;
+        let obj = self.symbolizer.object_at(addr)?;
+        let parent = obj.symbols().functions().find(|f| &*f.raw_name == base)?;
+        self.resolve(parent.start.wrapping_add(obj.bias))
+    }
+}
+
 impl FunctionIndex for FunctionTable {
+    /// Like [`FunctionTable::resolve`], except that code the compiler split
+    /// off a function (`foo.cold`) belongs to that function: a jump into it
+    /// (the landing pad of a `catch`, an unlikely branch) is not a call.
     fn function_at(&self, addr: Addr) -> Option<(FuncId, Addr)> {
-        self.resolve(addr)
+        self.parent_of_cold_part(addr)
+            .or_else(|| self.resolve(addr))
     }
 
     fn is_plt(&self, addr: Addr) -> bool {
@@ -98,7 +124,8 @@ impl FunctionIndex for FunctionTable {
 
     fn is_lazy_resolver(&self, addr: Addr) -> bool {
         self.symbolizer.lookup(addr).is_some_and(|s| {
-            s.raw_name.starts_with("_dl_runtime_resolve") || s.raw_name.starts_with("_dl_runtime_profile")
+            s.raw_name.starts_with("_dl_runtime_resolve")
+                || s.raw_name.starts_with("_dl_runtime_profile")
         })
     }
 

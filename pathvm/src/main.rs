@@ -72,7 +72,12 @@ struct RunArgs {
     #[arg(long, value_name = "FILE")]
     json_summary: Option<PathBuf>,
     /// The program and its arguments.
-    #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true, value_name = "PROGRAM [ARGS]...")]
+    #[arg(
+        required = true,
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "PROGRAM [ARGS]..."
+    )]
     command: Vec<OsString>,
 }
 
@@ -184,7 +189,12 @@ struct CheckArgs {
 
 /// The guest's environment unless `--inherit-env`: small and fixed, so that
 /// runs do not depend on who starts them.
-pub const DEFAULT_ENV: &[&str] = &["PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/", "LANG=C", "TERM=dumb"];
+pub const DEFAULT_ENV: &[&str] = &[
+    "PATH=/usr/local/bin:/usr/bin:/bin",
+    "HOME=/",
+    "LANG=C",
+    "TERM=dumb",
+];
 
 /// Exit status for pathvm's own failures.
 const EXIT_PATHVM: u8 = 125;
@@ -200,10 +210,18 @@ fn main() -> ExitCode {
 }
 
 fn guest_env(a: &RunArgs) -> Vec<OsString> {
-    let mut env: Vec<OsString> =
-        if a.inherit_env { std::env::vars_os().map(|(k, v)| join_kv(k, v)).collect() } else { DEFAULT_ENV.iter().map(OsString::from).collect() };
+    let mut env: Vec<OsString> = if a.inherit_env {
+        std::env::vars_os().map(|(k, v)| join_kv(k, v)).collect()
+    } else {
+        DEFAULT_ENV.iter().map(OsString::from).collect()
+    };
     for kv in &a.env {
-        let key = kv.to_string_lossy().split('=').next().unwrap_or("").to_string();
+        let key = kv
+            .to_string_lossy()
+            .split('=')
+            .next()
+            .unwrap_or("")
+            .to_string();
         env.retain(|e| e.to_string_lossy().split('=').next() != Some(key.as_str()));
         env.push(kv.clone());
     }
@@ -231,7 +249,9 @@ fn run(a: RunArgs) -> ExitCode {
         },
         tracker: cct::TrackerConfig {
             recursion: match a.recursion {
-                Recursion::Full => cct::RecursionPolicy::Full { max_depth: a.max_depth },
+                Recursion::Full => cct::RecursionPolicy::Full {
+                    max_depth: a.max_depth,
+                },
                 Recursion::Collapse => cct::RecursionPolicy::Collapse,
             },
             show_plt: a.show_plt,
@@ -275,7 +295,10 @@ fn run(a: RunArgs) -> ExitCode {
         }
     }
     let status = record::exit_status_of(&rec.stop);
-    if let vm::StopReason::Signaled { signal, fault_addr, .. } = rec.stop {
+    if let vm::StopReason::Signaled {
+        signal, fault_addr, ..
+    } = rec.stop
+    {
         let mut msg = format!("pathvm: guest killed by {}", record::signal_name(signal));
         if let Some(f) = fault_addr {
             msg.push_str(&format!(" (fault address {f:#x})"));
@@ -293,9 +316,17 @@ fn run(a: RunArgs) -> ExitCode {
 
 fn summary(rec: &record::Recording, output: &std::path::Path) {
     let secs = rec.wall.as_secs_f64();
-    let mips = if secs > 0.0 { rec.instructions as f64 / secs / 1e6 } else { 0.0 };
+    let mips = if secs > 0.0 {
+        rec.instructions as f64 / secs / 1e6
+    } else {
+        0.0
+    };
     let mut top: Vec<&reports::FunctionRow> = rec.profile.functions.iter().collect();
-    top.sort_by(|x, y| y.self_cost[0].cmp(&x.self_cost[0]).then(x.name.cmp(&y.name)));
+    top.sort_by(|x, y| {
+        y.self_cost[0]
+            .cmp(&x.self_cost[0])
+            .then(x.name.cmp(&y.name))
+    });
     let total = rec.instructions.max(1) as f64;
     let tops: Vec<String> = top
         .iter()
@@ -343,14 +374,23 @@ fn report(a: ReportArgs) -> ExitCode {
         match a.by {
             By::Function => reports::report_functions(
                 &profile,
-                &reports::FunctionReportOptions { metrics: a.metric, sort_by: a.sort, top: a.top, format },
+                &reports::FunctionReportOptions {
+                    metrics: a.metric,
+                    sort_by: a.sort,
+                    top: a.top,
+                    format,
+                },
             ),
             By::Context | By::Caller | By::Callpath => reports::report_contexts(
                 &profile,
                 &reports::ContextReportOptions {
                     view: match a.by {
-                        By::Caller => reports::ContextView::Callers { levels: a.depth.max(1) },
-                        By::Callpath => reports::ContextView::CallPaths { depth: a.depth.max(1) },
+                        By::Caller => reports::ContextView::Callers {
+                            levels: a.depth.max(1),
+                        },
+                        By::Callpath => reports::ContextView::CallPaths {
+                            depth: a.depth.max(1),
+                        },
                         _ => reports::ContextView::Tree,
                     },
                     metrics: a.metric,
@@ -424,7 +464,11 @@ fn check(a: CheckArgs) -> ExitCode {
     if a.update_baseline {
         return match reports::write_profile(&a.baseline, &current) {
             Ok(()) => {
-                println!("baseline {} updated from {}", a.baseline.display(), a.profile.display());
+                println!(
+                    "baseline {} updated from {}",
+                    a.baseline.display(),
+                    a.profile.display()
+                );
                 ExitCode::SUCCESS
             }
             Err(e) => fail(e),

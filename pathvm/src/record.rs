@@ -58,7 +58,12 @@ impl Observer for Recorder {
             if index.is_plt(facts.start) {
                 None
             } else {
-                Some(index.resolve(facts.start).map(|f| f.0).unwrap_or_else(|| index.unnamed(facts.start)))
+                Some(
+                    index
+                        .resolve(facts.start)
+                        .map(|f| f.0)
+                        .unwrap_or_else(|| index.unnamed(facts.start)),
+                )
             }
         });
         match f {
@@ -103,7 +108,14 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
 
     let metrics = vec!["instructions".to_string()];
     let nm = metrics.len();
-    let profile_functions = function_rows(&table, &outcome, &parts.cct, &parts.synthetic_entries, &plt_self, nm);
+    let profile_functions = function_rows(
+        &table,
+        &outcome,
+        &parts.cct,
+        &parts.synthetic_entries,
+        &plt_self,
+        nm,
+    );
     let (rows, contexts) = profile_functions;
 
     let crash_site = match outcome.stop {
@@ -114,11 +126,25 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
     let profile = Profile {
         meta: Meta {
             pathvm_version: env!("CARGO_PKG_VERSION").to_string(),
-            command: opts.vm.argv.iter().map(|a| a.to_string_lossy().into_owned()).collect(),
-            env: opts.vm.env.iter().map(|a| a.to_string_lossy().into_owned()).collect(),
+            command: opts
+                .vm
+                .argv
+                .iter()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect(),
+            env: opts
+                .vm
+                .env
+                .iter()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect(),
             cpu_model: vm::CPU_MODEL.to_string(),
             config: vec![("seed".into(), opts.vm.seed.to_string())],
-            objects: outcome.objects.iter().map(|o| object_info(&o.path)).collect(),
+            objects: outcome
+                .objects
+                .iter()
+                .map(|o| object_info(&o.path))
+                .collect(),
             stop: describe_stop(&outcome.stop),
             exit_status,
         },
@@ -163,13 +189,21 @@ pub fn signal_name(sig: i32) -> String {
         (libc::SIGALRM, "SIGALRM"),
         (libc::SIGTERM, "SIGTERM"),
     ];
-    names.iter().find(|n| n.0 == sig).map(|n| n.1.to_string()).unwrap_or_else(|| format!("signal {sig}"))
+    names
+        .iter()
+        .find(|n| n.0 == sig)
+        .map(|n| n.1.to_string())
+        .unwrap_or_else(|| format!("signal {sig}"))
 }
 
 fn describe_stop(stop: &StopReason) -> String {
     match stop {
         StopReason::Exited(c) => format!("exited with status {c}"),
-        StopReason::Signaled { signal, pc, fault_addr } => {
+        StopReason::Signaled {
+            signal,
+            pc,
+            fault_addr,
+        } => {
             let mut s = format!("killed by {} at pc {pc:#x}", signal_name(*signal));
             if let Some(a) = fault_addr {
                 s.push_str(&format!(", fault address {a:#x}"));
@@ -195,13 +229,22 @@ fn object_info(path: &str) -> ObjectInfo {
     let bytes = std::fs::read(path).unwrap_or_default();
     let id = loader::symbols::ObjectSymbols::parse(path, bytes.clone())
         .ok()
-        .and_then(|s| s.build_id().map(|b| b.iter().map(|x| format!("{x:02x}")).collect::<String>()))
+        .and_then(|s| {
+            s.build_id()
+                .map(|b| b.iter().map(|x| format!("{x:02x}")).collect::<String>())
+        })
         .unwrap_or_else(|| format!("fnv:{:016x}", fnv1a(&bytes)));
-    ObjectInfo { path: path.to_string(), size: bytes.len() as u64, id }
+    ObjectInfo {
+        path: path.to_string(),
+        size: bytes.len() as u64,
+        id,
+    }
 }
 
 fn fnv1a(b: &[u8]) -> u64 {
-    b.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &x| (h ^ x as u64).wrapping_mul(0x100_0000_01b3))
+    b.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &x| {
+        (h ^ x as u64).wrapping_mul(0x100_0000_01b3)
+    })
 }
 
 /// Function rows (self cost by instruction address, as callgrind counts it;
@@ -221,7 +264,12 @@ fn function_rows(
         if count == 0 || table.is_plt(facts.start) {
             continue;
         }
-        let func_of = |a: u64| table.resolve(a).map(|f| f.0).unwrap_or_else(|| table.unnamed(facts.start));
+        let func_of = |a: u64| {
+            table
+                .resolve(a)
+                .map(|f| f.0)
+                .unwrap_or_else(|| table.unnamed(facts.start))
+        };
         let first = func_of(facts.start);
         let last = func_of(facts.last_insn_addr());
         if first == last {
@@ -298,7 +346,11 @@ fn function_rows(
     let mut ctx = ContextTable::default();
     for node in cct.nodes() {
         ctx.parent.push(cct.parent(node).map(|p| p.0).unwrap_or(0));
-        ctx.function.push(node_func[node.index()].and_then(|f| row_of.get(&f).copied()).unwrap_or(u32::MAX));
+        ctx.function.push(
+            node_func[node.index()]
+                .and_then(|f| row_of.get(&f).copied())
+                .unwrap_or(u32::MAX),
+        );
         ctx.call_site.push(cct.call_site(node));
         ctx.flags.push(cct.flags(node).0);
         ctx.calls.push(cct.calls(node));

@@ -10,7 +10,11 @@ use crate::machine::StopReason;
 pub const HWCAP: u64 = 0x078b_fbff;
 
 /// Registers at the first instruction, as Linux leaves them after `execve`.
-pub(crate) fn init_registers<D>(uc: &mut Unicorn<'_, D>, entry: u64, sp: u64) -> Result<(), uc_error> {
+pub(crate) fn init_registers<D>(
+    uc: &mut Unicorn<'_, D>,
+    entry: u64,
+    sp: u64,
+) -> Result<(), uc_error> {
     for r in [
         RegisterX86::RAX,
         RegisterX86::RBX,
@@ -43,10 +47,10 @@ pub(crate) fn init_registers<D>(uc: &mut Unicorn<'_, D>, entry: u64, sp: u64) ->
 /// The signal a CPU exception raises in user mode.
 pub(crate) fn interrupt_signal(intno: u32) -> i32 {
     match intno {
-        0 => libc::SIGFPE,  // divide error
+        0 => libc::SIGFPE, // divide error
         1 | 3 => libc::SIGTRAP,
         4 | 5 => libc::SIGSEGV, // overflow, bound
-        6 => libc::SIGILL,  // invalid opcode
+        6 => libc::SIGILL,      // invalid opcode
         7 => libc::SIGFPE,
         13 | 14 => libc::SIGSEGV,
         16 | 19 => libc::SIGFPE,
@@ -63,5 +67,9 @@ pub(crate) fn fault_to_signal(e: uc_error, block: u64, pc: u64) -> StopReason {
         _ => libc::SIGSEGV,
     };
     let pc = if pc != 0 { pc } else { block };
-    StopReason::Signaled { signal, pc, fault_addr: None }
+    StopReason::Signaled {
+        signal,
+        pc,
+        fault_addr: None,
+    }
 }

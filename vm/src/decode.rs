@@ -8,8 +8,8 @@
 
 use events::{BlockFacts, BlockId, InsnFacts, Terminator};
 use iced_x86::{
-    Decoder, DecoderOptions, EncodingKind, FastFormatter, FlowControl, Instruction, InstructionInfoFactory, Mnemonic,
-    OpAccess, OpKind, Register,
+    Decoder, DecoderOptions, EncodingKind, FastFormatter, FlowControl, Instruction,
+    InstructionInfoFactory, Mnemonic, OpAccess, OpKind, Register,
 };
 use rustc_hash::FxHashMap;
 
@@ -32,11 +32,18 @@ fn uses_vector_registers(insn: &Instruction) -> bool {
 }
 
 fn terminator_is_branch(t: Terminator) -> bool {
-    !matches!(t, Terminator::FallThrough | Terminator::Syscall | Terminator::RepString | Terminator::Trap)
+    !matches!(
+        t,
+        Terminator::FallThrough | Terminator::Syscall | Terminator::RepString | Terminator::Trap
+    )
 }
 
 /// Decode the block `[start, start + code.len())`.
-pub fn decode_block(code: &[u8], start: u64, info: &mut InstructionInfoFactory) -> Result<BlockFacts, DecodeError> {
+pub fn decode_block(
+    code: &[u8],
+    start: u64,
+    info: &mut InstructionInfoFactory,
+) -> Result<BlockFacts, DecodeError> {
     let mut decoder = Decoder::with_ip(64, code, start, DecoderOptions::NONE);
     let mut insns = Vec::with_capacity(8);
     let mut insn = Instruction::default();
@@ -46,11 +53,16 @@ pub fn decode_block(code: &[u8], start: u64, info: &mut InstructionInfoFactory) 
         let offset = (insn.ip() - start) as u32;
         // VEX-encoded instructions on general registers only (BMI1/BMI2) are
         // emulated correctly; vector ones are not.
-        if insn.encoding() != EncodingKind::Legacy && insn.encoding() != EncodingKind::D3NOW && uses_vector_registers(&insn)
+        if insn.encoding() != EncodingKind::Legacy
+            && insn.encoding() != EncodingKind::D3NOW
+            && uses_vector_registers(&insn)
         {
             let mut text = String::new();
             FastFormatter::new().format(&insn, &mut text);
-            return Err(DecodeError::Vector { addr: insn.ip(), text });
+            return Err(DecodeError::Vector {
+                addr: insn.ip(),
+                text,
+            });
         }
         let (mut loads, mut stores) = (0u8, 0u8);
         if !insn.is_invalid() {
@@ -69,10 +81,16 @@ pub fn decode_block(code: &[u8], start: u64, info: &mut InstructionInfoFactory) 
         let flow = insn.flow_control();
         terminator = match flow {
             _ if insn.mnemonic() == Mnemonic::Syscall => Terminator::Syscall,
-            FlowControl::ConditionalBranch => Terminator::CondBranch { target: insn.near_branch_target() },
-            FlowControl::UnconditionalBranch => Terminator::Jump { target: insn.near_branch_target() },
+            FlowControl::ConditionalBranch => Terminator::CondBranch {
+                target: insn.near_branch_target(),
+            },
+            FlowControl::UnconditionalBranch => Terminator::Jump {
+                target: insn.near_branch_target(),
+            },
             FlowControl::IndirectBranch => Terminator::IndirectJump,
-            FlowControl::Call => Terminator::Call { target: insn.near_branch_target() },
+            FlowControl::Call => Terminator::Call {
+                target: insn.near_branch_target(),
+            },
             FlowControl::IndirectCall => Terminator::IndirectCall,
             FlowControl::Return => Terminator::Return,
             FlowControl::Interrupt | FlowControl::Exception => Terminator::Trap,
@@ -91,7 +109,12 @@ pub fn decode_block(code: &[u8], start: u64, info: &mut InstructionInfoFactory) 
             is_branch: terminator_is_branch(terminator),
         });
     }
-    Ok(BlockFacts { start, len: code.len() as u32, insns: insns.into_boxed_slice(), terminator })
+    Ok(BlockFacts {
+        start,
+        len: code.len() as u32,
+        insns: insns.into_boxed_slice(),
+        terminator,
+    })
 }
 
 const CACHE_SLOTS: usize = 1 << 14;
@@ -121,7 +144,15 @@ impl BlockTable {
         BlockTable {
             facts: Vec::new(),
             map: FxHashMap::default(),
-            cache: vec![Slot { start: u64::MAX, len: 0, id: 0 }; CACHE_SLOTS].into_boxed_slice(),
+            cache: vec![
+                Slot {
+                    start: u64::MAX,
+                    len: 0,
+                    id: 0
+                };
+                CACHE_SLOTS
+            ]
+            .into_boxed_slice(),
             info: InstructionInfoFactory::new(),
         }
     }
@@ -134,7 +165,11 @@ impl BlockTable {
             return Some(BlockId(s.id));
         }
         let id = *self.map.get(&(start, len))?;
-        self.cache[slot_of(start)] = Slot { start, len, id: id.0 };
+        self.cache[slot_of(start)] = Slot {
+            start,
+            len,
+            id: id.0,
+        };
         Some(id)
     }
 
@@ -143,7 +178,11 @@ impl BlockTable {
         let facts = decode_block(code, start, &mut self.info)?;
         let id = BlockId(self.facts.len() as u32);
         self.map.insert((start, facts.len), id);
-        self.cache[slot_of(start)] = Slot { start, len: facts.len, id: id.0 };
+        self.cache[slot_of(start)] = Slot {
+            start,
+            len: facts.len,
+            id: id.0,
+        };
         self.facts.push(facts);
         Ok(id)
     }
@@ -193,14 +232,17 @@ mod tests {
         assert_eq!(b.last_insn_addr(), 0x1004);
         assert_eq!(b.insns[0].stores, 1); // push writes the stack
         assert_eq!(dec(&[0xc3]).terminator, Terminator::Return);
-        assert_eq!(dec(&[0x74, 0x02]).terminator, Terminator::CondBranch { target: 0x1004 });
+        assert_eq!(
+            dec(&[0x74, 0x02]).terminator,
+            Terminator::CondBranch { target: 0x1004 }
+        );
         assert_eq!(dec(&[0xff, 0xe0]).terminator, Terminator::IndirectJump);
         assert_eq!(dec(&[0xff, 0xd0]).terminator, Terminator::IndirectCall);
         assert_eq!(dec(&[0x0f, 0x05]).terminator, Terminator::Syscall);
         assert_eq!(dec(&[0xf3, 0xa4]).terminator, Terminator::RepString); // rep movsb
         assert_eq!(dec(&[0xf3, 0xc3]).terminator, Terminator::Return); // rep ret
         assert_eq!(dec(&[0x0f, 0x0b]).terminator, Terminator::Trap); // ud2
-        // add [rax], ebx: one load and one store
+                                                                     // add [rax], ebx: one load and one store
         let b = dec(&[0x01, 0x18]);
         assert_eq!((b.insns[0].loads, b.insns[0].stores), (1, 1));
     }
@@ -208,10 +250,19 @@ mod tests {
     #[test]
     fn vector_vex_is_refused_but_bmi_is_not() {
         // vmovdqu xmm0, [rax]
-        let e = decode_block(&[0xc5, 0xfa, 0x6f, 0x00], 0x1000, &mut InstructionInfoFactory::new());
+        let e = decode_block(
+            &[0xc5, 0xfa, 0x6f, 0x00],
+            0x1000,
+            &mut InstructionInfoFactory::new(),
+        );
         assert!(matches!(e, Err(DecodeError::Vector { addr: 0x1000, .. })));
         // andn eax, ebx, ecx (BMI1)
-        assert!(decode_block(&[0xc4, 0xe2, 0x60, 0xf2, 0xc1], 0x1000, &mut InstructionInfoFactory::new()).is_ok());
+        assert!(decode_block(
+            &[0xc4, 0xe2, 0x60, 0xf2, 0xc1],
+            0x1000,
+            &mut InstructionInfoFactory::new()
+        )
+        .is_ok());
     }
 
     #[test]

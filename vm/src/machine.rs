@@ -9,12 +9,14 @@ use std::path::{Path, PathBuf};
 use events::{BlockEvent, BlockFacts, BlockId, MemEvent, ObjectMapped, Observer, Terminator};
 use loader::elf::{page_down, page_up, ElfImage, LoadError, Prot, PAGE_SIZE};
 use loader::stack::{self, at, StackInputs};
-use unicorn_engine::{Arch, HookType, MemType, Mode, Permission, RegisterX86, Unicorn, X86CpuModel};
+use unicorn_engine::{
+    Arch, HookType, MemType, Mode, Permission, RegisterX86, Unicorn, X86CpuModel,
+};
 
 use crate::clock::{Rng, VirtualClock};
 use crate::decode::{BlockTable, DecodeError};
 use crate::memory::{layout, Backing, GuestMemory};
-use crate::syscalls::{SyscallState, SysResult};
+use crate::syscalls::{SysResult, SyscallState};
 
 /// The virtual CPU: recorded with every profile.
 pub const CPU_MODEL: &str = "Haswell (as emulated: SSE4.2, POPCNT, BMI1/2, no AVX)";
@@ -48,7 +50,11 @@ pub enum StopReason {
     Exited(i32),
     /// Killed by signal `signal`; `pc` is the guest instruction (or the start
     /// of its block), `fault_addr` the data address for memory faults.
-    Signaled { signal: i32, pc: u64, fault_addr: Option<u64> },
+    Signaled {
+        signal: i32,
+        pc: u64,
+        fault_addr: Option<u64>,
+    },
     /// `--max-instructions` reached.
     InstructionLimit,
 }
@@ -61,7 +67,11 @@ pub enum VmError {
     #[error(transparent)]
     Decode(#[from] DecodeError),
     #[error("unsupported system call {name} ({nr}) at {pc:#x} (--strict-syscalls)")]
-    UnsupportedSyscall { nr: u64, name: &'static str, pc: u64 },
+    UnsupportedSyscall {
+        nr: u64,
+        name: &'static str,
+        pc: u64,
+    },
     #[error("emulator: {0}")]
     Emulator(String),
     #[error("host memory: {0}")]
@@ -193,7 +203,11 @@ impl<O: Observer> Machine<'_, O> {
         if !is_store && (addr % PAGE_SIZE) + size as u64 > PAGE_SIZE {
             self.pending_split = Some((addr, size));
         }
-        self.observer.mem(MemEvent { addr, size: size as u8, is_store });
+        self.observer.mem(MemEvent {
+            addr,
+            size: size as u8,
+            is_store,
+        });
     }
 
     /// Record an executable file mapping for symbolization.
@@ -209,10 +223,18 @@ impl<O: Observer> Machine<'_, O> {
                     .map(|s| map_addr.wrapping_sub(page_down(s.vaddr)))
             });
         let Some(bias) = bias else { return };
-        if self.objects.iter().any(|o| o.path == path && o.bias == bias) {
+        if self
+            .objects
+            .iter()
+            .any(|o| o.path == path && o.bias == bias)
+        {
             return;
         }
-        let obj = ObjectMapped { path: path.to_owned(), base: map_addr, bias };
+        let obj = ObjectMapped {
+            path: path.to_owned(),
+            base: map_addr,
+            bias,
+        };
         self.observer.object_mapped(&obj);
         self.objects.push(obj);
     }
@@ -232,19 +254,29 @@ fn place_image(mem: &mut GuestMemory, img: &ElfImage, bias: u64) -> Result<Place
             lo,
             hi - lo,
             s.prot,
-            Backing::File { path: img.path.display().to_string(), offset: page_down(s.offset) },
+            Backing::File {
+                path: img.path.display().to_string(),
+                offset: page_down(s.offset),
+            },
         );
         mem.write(s.vaddr + bias, img.segment_bytes(s))
-            .map_err(|f| VmError::Emulator(format!("segment outside guest memory at {:#x}", f.0)))?;
+            .map_err(|f| {
+                VmError::Emulator(format!("segment outside guest memory at {:#x}", f.0))
+            })?;
     }
-    Ok(Placed { bias, entry: img.entry + bias })
+    Ok(Placed {
+        bias,
+        entry: img.entry + bias,
+    })
 }
 
 fn absolute(p: &Path) -> PathBuf {
     if p.is_absolute() {
         p.to_owned()
     } else {
-        std::env::current_dir().map(|d| d.join(p)).unwrap_or_else(|_| p.to_owned())
+        std::env::current_dir()
+            .map(|d| d.join(p))
+            .unwrap_or_else(|_| p.to_owned())
     }
 }
 
@@ -253,20 +285,29 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     let exe = ElfImage::open(&config.program)?;
     let interp = match &exe.interp {
         Some(i) => Some(ElfImage::open(Path::new(i)).map_err(|e| match e {
-            LoadError::NotFound(_) => {
-                LoadError::MissingInterpreter { path: config.program.clone(), interp: i.clone() }
-            }
+            LoadError::NotFound(_) => LoadError::MissingInterpreter {
+                path: config.program.clone(),
+                interp: i.clone(),
+            },
             e => e,
         })?),
         None => None,
     };
 
     let mut mem = GuestMemory::new();
-    let exe_bias = if exe.is_dyn { layout::PIE_BASE - exe.min_vaddr() } else { 0 };
+    let exe_bias = if exe.is_dyn {
+        layout::PIE_BASE - exe.min_vaddr()
+    } else {
+        0
+    };
     let lo = exe.min_vaddr() + exe_bias;
     let brk_start = exe.max_vaddr() + exe_bias;
     let low_size = brk_start - lo + layout::BRK_RESERVE;
-    if lo == 0 || lo.checked_add(low_size).is_none_or(|e| e > layout::HIGH_START) {
+    if lo == 0
+        || lo
+            .checked_add(low_size)
+            .is_none_or(|e| e > layout::HIGH_START)
+    {
         return Err(LoadError::Malformed {
             path: config.program.clone(),
             what: format!("load address {lo:#x} is outside the supported range"),
@@ -280,7 +321,12 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     mem.set_brk_area(brk_start, lo + low_size);
 
     let stack_lo = layout::STACK_TOP - layout::STACK_SIZE;
-    mem.map_anon_fixed(stack_lo, layout::STACK_SIZE, Prot::from_bits(3), Backing::Stack);
+    mem.map_anon_fixed(
+        stack_lo,
+        layout::STACK_SIZE,
+        Prot::from_bits(3),
+        Backing::Stack,
+    );
 
     let mut objects = vec![ObjectMapped {
         path: absolute(&config.program).display().to_string(),
@@ -291,11 +337,17 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     let mut interp_base = 0;
     if let Some(interp) = &interp {
         let span = interp.max_vaddr() - interp.min_vaddr();
-        let base = mem.find_free(span).ok_or_else(|| VmError::Emulator("no room for the interpreter".into()))?;
+        let base = mem
+            .find_free(span)
+            .ok_or_else(|| VmError::Emulator("no room for the interpreter".into()))?;
         let p = place_image(&mut mem, interp, base - interp.min_vaddr())?;
         entry = p.entry;
         interp_base = base;
-        objects.push(ObjectMapped { path: interp.path.display().to_string(), base, bias: p.bias });
+        objects.push(ObjectMapped {
+            path: interp.path.display().to_string(),
+            base,
+            bias: p.bias,
+        });
     }
 
     let mut rng = Rng::new(config.seed);
@@ -305,7 +357,14 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     let envp: Vec<Vec<u8>> = config.env.iter().map(|a| a.as_bytes().to_vec()).collect();
     let execfn = config.program.as_os_str().as_bytes();
     // SAFETY: getuid and friends cannot fail.
-    let (uid, euid, gid, egid) = unsafe { (libc::getuid(), libc::geteuid(), libc::getgid(), libc::getegid()) };
+    let (uid, euid, gid, egid) = unsafe {
+        (
+            libc::getuid(),
+            libc::geteuid(),
+            libc::getgid(),
+            libc::getegid(),
+        )
+    };
     let auxv = [
         (at::PHDR, exe.phdr_vaddr + exe_bias),
         (at::PHENT, exe.phentsize),
@@ -326,9 +385,17 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     ];
     let st = stack::build(
         layout::STACK_TOP,
-        &StackInputs { argv: &argv, envp: &envp, execfn, platform: b"x86_64", random, auxv: &auxv },
+        &StackInputs {
+            argv: &argv,
+            envp: &envp,
+            execfn,
+            platform: b"x86_64",
+            random,
+            auxv: &auxv,
+        },
     );
-    mem.write(st.sp, &st.bytes).map_err(|_| VmError::Emulator("initial stack too large".into()))?;
+    mem.write(st.sp, &st.bytes)
+        .map_err(|_| VmError::Emulator("initial stack too large".into()))?;
 
     let wants_memory = observer.wants_memory();
     let mut machine = Machine {
@@ -358,15 +425,28 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
 
     let mut uc = Unicorn::new_with_data(Arch::X86, Mode::MODE_64, machine).map_err(uc_err)?;
     // The CPU model must be chosen before anything else touches the CPU.
-    uc.ctl_set_cpu_model(X86CpuModel::UC_CPU_X86_HASWELL as i32).map_err(uc_err)?;
-    let regions: Vec<(u64, u64, *mut u8)> =
-        uc.get_data().mem.regions().iter().map(|r| (r.start, r.size, r.host)).collect();
+    uc.ctl_set_cpu_model(X86CpuModel::UC_CPU_X86_HASWELL as i32)
+        .map_err(uc_err)?;
+    let regions: Vec<(u64, u64, *mut u8)> = uc
+        .get_data()
+        .mem
+        .regions()
+        .iter()
+        .map(|r| (r.start, r.size, r.host))
+        .collect();
     for (start, size, host) in regions {
         // SAFETY: `host` is a live reservation of `size` bytes owned by the
         // machine, which unicorn owns and drops before the reservation's
         // owner drops it (the data is dropped after the engine is closed).
-        unsafe { uc.mem_map_ptr(start, size as usize, Permission::ALL, host as *mut libc::c_void) }
-            .map_err(uc_err)?;
+        unsafe {
+            uc.mem_map_ptr(
+                start,
+                size as usize,
+                Permission::ALL,
+                host as *mut libc::c_void,
+            )
+        }
+        .map_err(uc_err)?;
     }
     install_hooks(&mut uc, wants_memory)?;
     crate::cpu::init_registers(&mut uc, entry, st.sp).map_err(uc_err)?;
@@ -379,7 +459,11 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     let stop = match m.stop.take() {
         Some(s) => s?,
         None => match result {
-            Ok(()) => return Err(VmError::Emulator(format!("emulation ended without an exit at {pc:#x}"))),
+            Ok(()) => {
+                return Err(VmError::Emulator(format!(
+                    "emulation ended without an exit at {pc:#x}"
+                )))
+            }
             Err(e) => crate::cpu::fault_to_signal(e, m.cur_block, pc),
         },
     };
@@ -396,14 +480,25 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
 }
 
 /// Unicorn's block hook: `(address, size)` of the translation block about to run.
-extern "C" fn block_hook<O: Observer>(uc: unicorn_engine::ffi::uc_handle, addr: u64, size: u32, data: *mut libc::c_void) {
+extern "C" fn block_hook<O: Observer>(
+    uc: unicorn_engine::ffi::uc_handle,
+    addr: u64,
+    size: u32,
+    data: *mut libc::c_void,
+) {
     // SAFETY: `data` is the machine registered in `install_hooks`, valid for
     // the whole run and not otherwise borrowed while a hook runs.
     let m = unsafe { &mut *(data as *mut Machine<'_, O>) };
     if m.read_sp {
         let mut sp = 0u64;
         // SAFETY: `uc` is the live engine calling us; RSP is a 64-bit register.
-        unsafe { unicorn_engine::ffi::uc_reg_read(uc, RegisterX86::RSP as i32, &mut sp as *mut u64 as *mut libc::c_void) };
+        unsafe {
+            unicorn_engine::ffi::uc_reg_read(
+                uc,
+                RegisterX86::RSP as i32,
+                &mut sp as *mut u64 as *mut libc::c_void,
+            )
+        };
         m.sp = sp;
     }
     if let Some(stop) = m.on_block(addr, size) {
@@ -413,7 +508,10 @@ extern "C" fn block_hook<O: Observer>(uc: unicorn_engine::ffi::uc_handle, addr: 
     }
 }
 
-fn install_hooks<'o, O: Observer>(uc: &mut Unicorn<'o, Machine<'o, O>>, wants_memory: bool) -> Result<(), VmError> {
+fn install_hooks<'o, O: Observer>(
+    uc: &mut Unicorn<'o, Machine<'o, O>>,
+    wants_memory: bool,
+) -> Result<(), VmError> {
     // The block hook is the hot path: registered through the C interface
     // directly, with the machine as its user data, so that an event costs
     // one indirect call and no reference counting.
@@ -454,32 +552,58 @@ fn install_hooks<'o, O: Observer>(uc: &mut Unicorn<'o, Machine<'o, O>>, wants_me
     uc.add_intr_hook(|uc, intno| {
         let m = uc.get_data_mut();
         let signal = crate::cpu::interrupt_signal(intno);
-        m.stop = Some(Ok(StopReason::Signaled { signal, pc: m.cur_block, fault_addr: None }));
+        m.stop = Some(Ok(StopReason::Signaled {
+            signal,
+            pc: m.cur_block,
+            fault_addr: None,
+        }));
         let _ = uc.emu_stop();
     })
     .map_err(uc_err)?;
-    uc.add_mem_hook(HookType::MEM_INVALID, 1, 0, |uc, kind, addr, _size, _value| {
-        let m = uc.get_data_mut();
-        let signal = match kind {
-            MemType::FETCH_UNMAPPED | MemType::FETCH_PROT | MemType::FETCH => libc::SIGSEGV,
-            _ => libc::SIGSEGV,
-        };
-        let pc = if matches!(kind, MemType::FETCH_UNMAPPED | MemType::FETCH_PROT) { addr } else { m.cur_block };
-        m.stop = Some(Ok(StopReason::Signaled { signal, pc, fault_addr: Some(addr) }));
-        false
-    })
+    uc.add_mem_hook(
+        HookType::MEM_INVALID,
+        1,
+        0,
+        |uc, kind, addr, _size, _value| {
+            let m = uc.get_data_mut();
+            let signal = match kind {
+                MemType::FETCH_UNMAPPED | MemType::FETCH_PROT | MemType::FETCH => libc::SIGSEGV,
+                _ => libc::SIGSEGV,
+            };
+            let pc = if matches!(kind, MemType::FETCH_UNMAPPED | MemType::FETCH_PROT) {
+                addr
+            } else {
+                m.cur_block
+            };
+            m.stop = Some(Ok(StopReason::Signaled {
+                signal,
+                pc,
+                fault_addr: Some(addr),
+            }));
+            false
+        },
+    )
     .map_err(uc_err)?;
     uc.add_insn_invalid_hook(|uc| {
         let m = uc.get_data_mut();
-        m.stop = Some(Ok(StopReason::Signaled { signal: libc::SIGILL, pc: m.cur_block, fault_addr: None }));
+        m.stop = Some(Ok(StopReason::Signaled {
+            signal: libc::SIGILL,
+            pc: m.cur_block,
+            fault_addr: None,
+        }));
         false
     })
     .map_err(uc_err)?;
     if wants_memory {
-        uc.add_mem_hook(HookType::MEM_READ | HookType::MEM_WRITE, 1, 0, |uc, kind, addr, size, _value| {
-            uc.get_data_mut().on_mem(addr, size, kind == MemType::WRITE);
-            true
-        })
+        uc.add_mem_hook(
+            HookType::MEM_READ | HookType::MEM_WRITE,
+            1,
+            0,
+            |uc, kind, addr, size, _value| {
+                uc.get_data_mut().on_mem(addr, size, kind == MemType::WRITE);
+                true
+            },
+        )
         .map_err(uc_err)?;
     }
     Ok(())

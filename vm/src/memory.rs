@@ -141,7 +141,12 @@ impl GuestMemory {
         let old_end = page_up(self.brk);
         let new_end = page_up(want);
         if new_end > old_end {
-            self.map_anon_fixed(old_end, new_end - old_end, Prot::from_bits(3), Backing::Heap);
+            self.map_anon_fixed(
+                old_end,
+                new_end - old_end,
+                Prot::from_bits(3),
+                Backing::Heap,
+            );
         } else if new_end < old_end {
             self.unmap(new_end, old_end - new_end);
         }
@@ -152,7 +157,10 @@ impl GuestMemory {
     fn region_of(&self, addr: u64, len: u64) -> Option<&Region> {
         let i = self.regions.partition_point(|r| r.start <= addr);
         let r = self.regions.get(i.checked_sub(1)?)?;
-        (addr - r.start).checked_add(len).filter(|&e| e <= r.size).map(|_| r)
+        (addr - r.start)
+            .checked_add(len)
+            .filter(|&e| e <= r.size)
+            .map(|_| r)
     }
 
     /// Host pointer for guest `[addr, addr+len)`, if it lies in one region.
@@ -192,7 +200,8 @@ impl GuestMemory {
     }
 
     pub fn write(&self, addr: u64, data: &[u8]) -> Result<(), Fault> {
-        self.slice_mut(addr, data.len() as u64)?.copy_from_slice(data);
+        self.slice_mut(addr, data.len() as u64)?
+            .copy_from_slice(data);
         Ok(())
     }
 
@@ -229,7 +238,14 @@ impl GuestMemory {
     /// Record a mapping and give it fresh zero pages.
     pub fn map_anon_fixed(&mut self, addr: u64, len: u64, prot: Prot, backing: Backing) {
         self.unmap(addr, len);
-        self.maps.insert(addr, Mapping { end: addr + len, prot, backing });
+        self.maps.insert(
+            addr,
+            Mapping {
+                end: addr + len,
+                prot,
+                backing,
+            },
+        );
     }
 
     /// Map `len` bytes of host file `fd` at `offset` to guest `addr`
@@ -244,24 +260,49 @@ impl GuestMemory {
         shared: bool,
         path: String,
     ) -> Result<(), i64> {
-        let host = self.host_ptr(addr, len).map_err(|_| -(libc::ENOMEM as i64))?;
-        let flags = libc::MAP_FIXED | if shared { libc::MAP_SHARED } else { libc::MAP_PRIVATE };
+        let host = self
+            .host_ptr(addr, len)
+            .map_err(|_| -(libc::ENOMEM as i64))?;
+        let flags = libc::MAP_FIXED
+            | if shared {
+                libc::MAP_SHARED
+            } else {
+                libc::MAP_PRIVATE
+            };
         // A shared mapping of a read-only file cannot be made writable on the
         // host; the guest cannot write it either, so map it read-only there.
         let try_map = |p: i32| {
             // SAFETY: `host..host+len` is inside our own reservation, which
             // only guest memory uses; MAP_FIXED replaces those pages.
-            unsafe { libc::mmap(host as *mut libc::c_void, len as usize, p, flags, fd, offset as i64) }
+            unsafe {
+                libc::mmap(
+                    host as *mut libc::c_void,
+                    len as usize,
+                    p,
+                    flags,
+                    fd,
+                    offset as i64,
+                )
+            }
         };
         let mut r = try_map(libc::PROT_READ | libc::PROT_WRITE);
         if r == libc::MAP_FAILED && shared {
             r = try_map(libc::PROT_READ);
         }
         if r == libc::MAP_FAILED {
-            return Err(-(std::io::Error::last_os_error().raw_os_error().unwrap_or(libc::EINVAL) as i64));
+            return Err(-(std::io::Error::last_os_error()
+                .raw_os_error()
+                .unwrap_or(libc::EINVAL) as i64));
         }
         self.remove_maps(addr, addr + len);
-        self.maps.insert(addr, Mapping { end: addr + len, prot, backing: Backing::File { path, offset } });
+        self.maps.insert(
+            addr,
+            Mapping {
+                end: addr + len,
+                prot,
+                backing: Backing::File { path, offset },
+            },
+        );
         Ok(())
     }
 
@@ -343,7 +384,10 @@ impl GuestMemory {
 
     /// Is any byte of `[lo, hi)` mapped?
     pub fn any_mapped(&self, lo: u64, hi: u64) -> bool {
-        self.maps.range(..hi).next_back().is_some_and(|(_, m)| m.end > lo)
+        self.maps
+            .range(..hi)
+            .next_back()
+            .is_some_and(|(_, m)| m.end > lo)
     }
 
     /// Find `len` free bytes for `mmap`, highest first, below `MMAP_TOP`.
@@ -387,7 +431,8 @@ mod tests {
 
     fn mem() -> GuestMemory {
         let mut m = GuestMemory::new();
-        m.add_region(layout::HIGH_START, layout::STACK_TOP - layout::HIGH_START).unwrap();
+        m.add_region(layout::HIGH_START, layout::STACK_TOP - layout::HIGH_START)
+            .unwrap();
         m
     }
 
@@ -425,8 +470,18 @@ mod tests {
         let a = m.find_free(0x4000).unwrap();
         m.map_anon_fixed(a, 0x4000, Prot::from_bits(3), Backing::Anonymous);
         assert!(m.protect(a + 0x1000, 0x1000, Prot::from_bits(1)));
-        let v: Vec<_> = m.mappings().map(|(s, mm)| (s - a, mm.end - a, mm.prot.write)).collect();
-        assert_eq!(v, vec![(0, 0x1000, true), (0x1000, 0x2000, false), (0x2000, 0x4000, true)]);
+        let v: Vec<_> = m
+            .mappings()
+            .map(|(s, mm)| (s - a, mm.end - a, mm.prot.write))
+            .collect();
+        assert_eq!(
+            v,
+            vec![
+                (0, 0x1000, true),
+                (0x1000, 0x2000, false),
+                (0x2000, 0x4000, true)
+            ]
+        );
     }
 
     #[test]

@@ -66,7 +66,9 @@ const NEG_ENOSYS: i64 = -(libc::ENOSYS as i64);
 const NEG_ENOTTY: i64 = -(libc::ENOTTY as i64);
 
 fn errno() -> i64 {
-    -(std::io::Error::last_os_error().raw_os_error().unwrap_or(libc::EIO) as i64)
+    -(std::io::Error::last_os_error()
+        .raw_os_error()
+        .unwrap_or(libc::EIO) as i64)
 }
 
 /// Call the host kernel; returns the result or `-errno`.
@@ -102,7 +104,11 @@ pub(crate) fn dispatch<O: Observer>(uc: &mut Unicorn<'_, Machine<'_, O>>) -> Sys
         Sys::Exit(code) => return SysResult::Stop(Ok(StopReason::Exited(code))),
         Sys::Kill(signal) => {
             let pc = m.cur_block;
-            return SysResult::Stop(Ok(StopReason::Signaled { signal, pc, fault_addr: None }));
+            return SysResult::Stop(Ok(StopReason::Signaled {
+                signal,
+                pc,
+                fault_addr: None,
+            }));
         }
         Sys::SetFsBase(v) => {
             let _ = uc.reg_write(RegisterX86::FS_BASE, v);
@@ -136,7 +142,10 @@ impl<O: Observer> Machine<'_, O> {
         if addr == 0 {
             return Ok(0);
         }
-        self.mem.host_ptr(addr, len.max(1)).map(|p| p as i64).map_err(|_| NEG_EFAULT)
+        self.mem
+            .host_ptr(addr, len.max(1))
+            .map(|p| p as i64)
+            .map_err(|_| NEG_EFAULT)
     }
 
     fn path(&self, addr: u64) -> Result<CString, i64> {
@@ -169,37 +178,61 @@ impl<O: Observer> Machine<'_, O> {
             }
             SYS_open => self.open(AT_FDCWD as i64, a[0], i(1), i(2)),
             SYS_openat => self.open(i(0), a[1], i(2), i(3)),
-            SYS_creat => self.open(AT_FDCWD as i64, a[0], (O_CREAT | O_WRONLY | O_TRUNC) as i64, i(1)),
-            SYS_close | SYS_dup | SYS_dup2 | SYS_dup3 | SYS_fsync | SYS_fdatasync | SYS_ftruncate | SYS_fchmod
-            | SYS_fchown | SYS_fchdir | SYS_flock | SYS_lseek | SYS_umask | SYS_fadvise64 | SYS_fallocate
-            | SYS_close_range => ret(host(n, &[i(0), i(1), i(2), i(3)])),
-            SYS_stat | SYS_lstat => ret(host(n, &[self.path(a[0])?.as_ptr() as i64, self.buf(a[1], 144)?])),
+            SYS_creat => self.open(
+                AT_FDCWD as i64,
+                a[0],
+                (O_CREAT | O_WRONLY | O_TRUNC) as i64,
+                i(1),
+            ),
+            SYS_close | SYS_dup | SYS_dup2 | SYS_dup3 | SYS_fsync | SYS_fdatasync
+            | SYS_ftruncate | SYS_fchmod | SYS_fchown | SYS_fchdir | SYS_flock | SYS_lseek
+            | SYS_umask | SYS_fadvise64 | SYS_fallocate | SYS_close_range => {
+                ret(host(n, &[i(0), i(1), i(2), i(3)]))
+            }
+            SYS_stat | SYS_lstat => ret(host(
+                n,
+                &[self.path(a[0])?.as_ptr() as i64, self.buf(a[1], 144)?],
+            )),
             SYS_fstat => ret(host(n, &[i(0), self.buf(a[1], 144)?])),
             SYS_newfstatat => {
                 let p = self.path(a[1])?;
-                ret(host(n, &[i(0), p.as_ptr() as i64, self.buf(a[2], 144)?, i(3)]))
+                ret(host(
+                    n,
+                    &[i(0), p.as_ptr() as i64, self.buf(a[2], 144)?, i(3)],
+                ))
             }
             SYS_statx => {
                 let p = self.path(a[1])?;
-                ret(host(n, &[i(0), p.as_ptr() as i64, i(2), i(3), self.buf(a[4], 256)?]))
+                ret(host(
+                    n,
+                    &[i(0), p.as_ptr() as i64, i(2), i(3), self.buf(a[4], 256)?],
+                ))
             }
-            SYS_statfs => ret(host(n, &[self.path(a[0])?.as_ptr() as i64, self.buf(a[1], 120)?])),
+            SYS_statfs => ret(host(
+                n,
+                &[self.path(a[0])?.as_ptr() as i64, self.buf(a[1], 120)?],
+            )),
             SYS_fstatfs => ret(host(n, &[i(0), self.buf(a[1], 120)?])),
-            SYS_access | SYS_chdir | SYS_rmdir | SYS_unlink | SYS_mkdir | SYS_chmod | SYS_truncate => {
-                ret(host(n, &[self.path(a[0])?.as_ptr() as i64, i(1), i(2)]))
-            }
+            SYS_access | SYS_chdir | SYS_rmdir | SYS_unlink | SYS_mkdir | SYS_chmod
+            | SYS_truncate => ret(host(n, &[self.path(a[0])?.as_ptr() as i64, i(1), i(2)])),
             SYS_chown | SYS_lchown => ret(host(n, &[self.path(a[0])?.as_ptr() as i64, i(1), i(2)])),
-            SYS_faccessat | SYS_faccessat2 | SYS_mkdirat | SYS_unlinkat | SYS_fchmodat => {
-                ret(host(n, &[i(0), self.path(a[1])?.as_ptr() as i64, i(2), i(3)]))
-            }
-            SYS_fchownat => ret(host(n, &[i(0), self.path(a[1])?.as_ptr() as i64, i(2), i(3), i(4)])),
+            SYS_faccessat | SYS_faccessat2 | SYS_mkdirat | SYS_unlinkat | SYS_fchmodat => ret(
+                host(n, &[i(0), self.path(a[1])?.as_ptr() as i64, i(2), i(3)]),
+            ),
+            SYS_fchownat => ret(host(
+                n,
+                &[i(0), self.path(a[1])?.as_ptr() as i64, i(2), i(3), i(4)],
+            )),
             SYS_rename | SYS_link | SYS_symlink => {
                 let (p, q) = (self.path(a[0])?, self.path(a[1])?);
                 ret(host(n, &[p.as_ptr() as i64, q.as_ptr() as i64]))
             }
             SYS_renameat | SYS_renameat2 | SYS_linkat => {
                 let (p, q) = (self.path(a[1])?, self.path(a[3])?);
-                ret(host(n, &[i(0), p.as_ptr() as i64, i(2), q.as_ptr() as i64, i(4)]))
+                ret(host(
+                    n,
+                    &[i(0), p.as_ptr() as i64, i(2), q.as_ptr() as i64, i(4)],
+                ))
             }
             SYS_symlinkat => {
                 let (p, q) = (self.path(a[0])?, self.path(a[2])?);
@@ -208,7 +241,11 @@ impl<O: Observer> Machine<'_, O> {
             SYS_readlink => self.readlink(AT_FDCWD as i64, a[0], a[1], a[2]),
             SYS_readlinkat => self.readlink(i(0), a[1], a[2], a[3]),
             SYS_utimensat => {
-                let p = if a[1] == 0 { 0 } else { self.path(a[1])?.into_raw() as i64 };
+                let p = if a[1] == 0 {
+                    0
+                } else {
+                    self.path(a[1])?.into_raw() as i64
+                };
                 let r = host(n, &[i(0), p, self.buf(a[2], 32)?, i(3)]);
                 if p != 0 {
                     // SAFETY: `p` came from `CString::into_raw` just above.
@@ -221,10 +258,25 @@ impl<O: Observer> Machine<'_, O> {
             SYS_pipe => ret(host(SYS_pipe2, &[self.buf(a[0], 8)?, 0])),
             SYS_pipe2 => ret(host(n, &[self.buf(a[0], 8)?, i(1)])),
             SYS_poll => ret(host(n, &[self.buf(a[0], a[1] * 8)?, i(1), i(2)])),
-            SYS_ppoll => ret(host(n, &[self.buf(a[0], a[1] * 8)?, i(1), self.buf(a[2], 16)?, self.buf(a[3], 8)?, i(4)])),
+            SYS_ppoll => ret(host(
+                n,
+                &[
+                    self.buf(a[0], a[1] * 8)?,
+                    i(1),
+                    self.buf(a[2], 16)?,
+                    self.buf(a[3], 8)?,
+                    i(4),
+                ],
+            )),
             SYS_select => ret(host(
                 n,
-                &[i(0), self.buf(a[1], 128)?, self.buf(a[2], 128)?, self.buf(a[3], 128)?, self.buf(a[4], 16)?],
+                &[
+                    i(0),
+                    self.buf(a[1], 128)?,
+                    self.buf(a[2], 128)?,
+                    self.buf(a[3], 128)?,
+                    self.buf(a[4], 16)?,
+                ],
             )),
             SYS_pselect6 => ret(host(
                 n,
@@ -238,29 +290,55 @@ impl<O: Observer> Machine<'_, O> {
                 ],
             )),
             SYS_sendfile => ret(host(n, &[i(0), i(1), self.buf(a[2], 8)?, i(3)])),
-            SYS_copy_file_range => {
-                ret(host(n, &[i(0), self.buf(a[1], 8)?, i(2), self.buf(a[3], 8)?, i(4), i(5)]))
-            }
+            SYS_copy_file_range => ret(host(
+                n,
+                &[
+                    i(0),
+                    self.buf(a[1], 8)?,
+                    i(2),
+                    self.buf(a[3], 8)?,
+                    i(4),
+                    i(5),
+                ],
+            )),
             SYS_ioctl => self.ioctl(a),
             SYS_fcntl => match a[1] as i32 {
                 F_GETLK | F_SETLK | F_SETLKW | F_OFD_GETLK | F_OFD_SETLK | F_OFD_SETLKW => {
                     ret(host(n, &[i(0), i(1), self.buf(a[2], 32)?]))
                 }
-                F_DUPFD | F_GETFD | F_SETFD | F_GETFL | F_SETFL | F_DUPFD_CLOEXEC | F_GETPIPE_SZ | F_SETPIPE_SZ
-                | F_ADD_SEALS | F_GET_SEALS => ret(host(n, &[i(0), i(1), i(2)])),
+                F_DUPFD | F_GETFD | F_SETFD | F_GETFL | F_SETFL | F_DUPFD_CLOEXEC
+                | F_GETPIPE_SZ | F_SETPIPE_SZ | F_ADD_SEALS | F_GET_SEALS => {
+                    ret(host(n, &[i(0), i(1), i(2)]))
+                }
                 _ => ret(NEG_EINVAL),
             },
             SYS_getxattr | SYS_lgetxattr => {
                 let (p, k) = (self.path(a[0])?, self.path(a[1])?);
-                ret(host(n, &[p.as_ptr() as i64, k.as_ptr() as i64, self.buf(a[2], a[3])?, i(3)]))
+                ret(host(
+                    n,
+                    &[
+                        p.as_ptr() as i64,
+                        k.as_ptr() as i64,
+                        self.buf(a[2], a[3])?,
+                        i(3),
+                    ],
+                ))
             }
             SYS_fgetxattr => {
                 let k = self.path(a[1])?;
-                ret(host(n, &[i(0), k.as_ptr() as i64, self.buf(a[2], a[3])?, i(3)]))
+                ret(host(
+                    n,
+                    &[i(0), k.as_ptr() as i64, self.buf(a[2], a[3])?, i(3)],
+                ))
             }
-            SYS_listxattr | SYS_llistxattr => {
-                ret(host(n, &[self.path(a[0])?.as_ptr() as i64, self.buf(a[1], a[2])?, i(2)]))
-            }
+            SYS_listxattr | SYS_llistxattr => ret(host(
+                n,
+                &[
+                    self.path(a[0])?.as_ptr() as i64,
+                    self.buf(a[1], a[2])?,
+                    i(2),
+                ],
+            )),
             SYS_flistxattr => ret(host(n, &[i(0), self.buf(a[1], a[2])?, i(2)])),
 
             // Memory.
@@ -295,7 +373,9 @@ impl<O: Observer> Machine<'_, O> {
                 }
                 ret(0)
             }
-            SYS_msync | SYS_mlock | SYS_munlock | SYS_mlockall | SYS_munlockall | SYS_mincore => ret(0),
+            SYS_msync | SYS_mlock | SYS_munlock | SYS_mlockall | SYS_munlockall | SYS_mincore => {
+                ret(0)
+            }
 
             // Identity and the machine: fixed.
             SYS_getpid | SYS_gettid => ret(GUEST_PID as i64),
@@ -303,18 +383,34 @@ impl<O: Observer> Machine<'_, O> {
             SYS_getpgrp | SYS_getsid => ret(GUEST_PID as i64),
             SYS_getpgid => ret(GUEST_PID as i64),
             SYS_setpgid | SYS_setsid => ret(0),
-            SYS_getuid | SYS_geteuid | SYS_getgid | SYS_getegid | SYS_getgroups => {
-                ret(host(n, &[i(0), if n == SYS_getgroups { self.buf(a[1], a[0] * 4)? } else { 0 }]))
-            }
-            SYS_getresuid | SYS_getresgid => {
-                ret(host(n, &[self.buf(a[0], 4)?, self.buf(a[1], 4)?, self.buf(a[2], 4)?]))
-            }
+            SYS_getuid | SYS_geteuid | SYS_getgid | SYS_getegid | SYS_getgroups => ret(host(
+                n,
+                &[
+                    i(0),
+                    if n == SYS_getgroups {
+                        self.buf(a[1], a[0] * 4)?
+                    } else {
+                        0
+                    },
+                ],
+            )),
+            SYS_getresuid | SYS_getresgid => ret(host(
+                n,
+                &[self.buf(a[0], 4)?, self.buf(a[1], 4)?, self.buf(a[2], 4)?],
+            )),
             SYS_uname => {
                 let b = self.mem.slice_mut(a[0], 65 * 6).map_err(|_| NEG_EFAULT)?;
                 b.fill(0);
-                for (k, s) in ["Linux", "pathvm", "6.1.0", "#1 SMP PREEMPT_DYNAMIC pathvm", "x86_64", "(none)"]
-                    .iter()
-                    .enumerate()
+                for (k, s) in [
+                    "Linux",
+                    "pathvm",
+                    "6.1.0",
+                    "#1 SMP PREEMPT_DYNAMIC pathvm",
+                    "x86_64",
+                    "(none)",
+                ]
+                .iter()
+                .enumerate()
                 {
                     b[k * 65..k * 65 + s.len()].copy_from_slice(s.as_bytes());
                 }
@@ -340,7 +436,10 @@ impl<O: Observer> Machine<'_, O> {
                 b[0] = 1; // one virtual CPU
                 ret(8)
             }
-            SYS_sched_setaffinity | SYS_sched_yield | SYS_setpriority | SYS_sched_setscheduler
+            SYS_sched_setaffinity
+            | SYS_sched_yield
+            | SYS_setpriority
+            | SYS_sched_setscheduler
             | SYS_sched_setparam => ret(0),
             SYS_getpriority => ret(20),
             SYS_sched_getscheduler => ret(0),
@@ -366,7 +465,9 @@ impl<O: Observer> Machine<'_, O> {
                 if a[0] != 0 {
                     let b = self.mem.slice_mut(a[0], 32).map_err(|_| NEG_EFAULT)?;
                     b.fill(0);
-                    b[0..8].copy_from_slice(&((self.clock.instret.get() / 10_000_000) as i64).to_le_bytes());
+                    b[0..8].copy_from_slice(
+                        &((self.clock.instret.get() / 10_000_000) as i64).to_le_bytes(),
+                    );
                 }
                 ret(ticks)
             }
@@ -389,7 +490,9 @@ impl<O: Observer> Machine<'_, O> {
                 let (s, ns) = self.clock.realtime();
                 if a[0] != 0 {
                     self.mem.write_u64(a[0], s).map_err(|_| NEG_EFAULT)?;
-                    self.mem.write_u64(a[0] + 8, ns / 1000).map_err(|_| NEG_EFAULT)?;
+                    self.mem
+                        .write_u64(a[0] + 8, ns / 1000)
+                        .map_err(|_| NEG_EFAULT)?;
                 }
                 if a[1] != 0 {
                     self.mem.write_u64(a[1], 0).map_err(|_| NEG_EFAULT)?;
@@ -429,7 +532,11 @@ impl<O: Observer> Machine<'_, O> {
                     0 | 9 => {
                         let v = self.mem.slice(a[0], 4).map_err(|_| NEG_EFAULT)?;
                         let cur = u32::from_le_bytes(v.try_into().unwrap_or([0; 4]));
-                        ret(if cur != a[2] as u32 { -(EAGAIN as i64) } else { -(EDEADLK as i64) })
+                        ret(if cur != a[2] as u32 {
+                            -(EAGAIN as i64)
+                        } else {
+                            -(EDEADLK as i64)
+                        })
                     }
                     _ => ret(NEG_ENOSYS),
                 }
@@ -476,7 +583,8 @@ impl<O: Observer> Machine<'_, O> {
             }
             SYS_wait4 | SYS_waitid => ret(-(ECHILD as i64)),
             SYS_prctl => match a[0] as i32 {
-                PR_SET_NAME | PR_GET_NAME | PR_SET_DUMPABLE | PR_GET_DUMPABLE | PR_SET_PDEATHSIG => ret(0),
+                PR_SET_NAME | PR_GET_NAME | PR_SET_DUMPABLE | PR_GET_DUMPABLE
+                | PR_SET_PDEATHSIG => ret(0),
                 _ => ret(NEG_EINVAL),
             },
             SYS_capget => ret(NEG_EINVAL),
@@ -494,7 +602,10 @@ impl<O: Observer> Machine<'_, O> {
             .map(|c| {
                 let base = u64::from_le_bytes(c[0..8].try_into().unwrap_or_default());
                 let len = u64::from_le_bytes(c[8..16].try_into().unwrap_or_default());
-                Ok(libc::iovec { iov_base: self.buf(base, len)? as *mut libc::c_void, iov_len: len as usize })
+                Ok(libc::iovec {
+                    iov_base: self.buf(base, len)? as *mut libc::c_void,
+                    iov_len: len as usize,
+                })
             })
             .collect()
     }
@@ -508,13 +619,18 @@ impl<O: Observer> Machine<'_, O> {
                 Some(bytes)
             }
             b"/proc/self/maps" => Some(self.proc_maps()),
-            b"/sys/devices/system/cpu/online" | b"/sys/devices/system/cpu/possible" => Some(b"0\n".to_vec()),
+            b"/sys/devices/system/cpu/online" | b"/sys/devices/system/cpu/possible" => {
+                Some(b"0\n".to_vec())
+            }
             _ => None,
         };
         if let Some(bytes) = synthetic {
             return Ok(Sys::Ret(memfd_with(&bytes, flags)));
         }
-        Ok(Sys::Ret(host(libc::SYS_openat, &[dirfd, p.as_ptr() as i64, flags, mode])))
+        Ok(Sys::Ret(host(
+            libc::SYS_openat,
+            &[dirfd, p.as_ptr() as i64, flags, mode],
+        )))
     }
 
     fn proc_maps(&self) -> Vec<u8> {
@@ -532,7 +648,10 @@ impl<O: Observer> Machine<'_, O> {
                 Backing::Stack => (0, "[stack]".into()),
                 Backing::Anonymous => (0, String::new()),
             };
-            out.push_str(&format!("{s:012x}-{:012x} {perms} {off:08x} 00:00 0 {name}\n", m.end));
+            out.push_str(&format!(
+                "{s:012x}-{:012x} {perms} {off:08x} 00:00 0 {name}\n",
+                m.end
+            ));
         }
         out.into_bytes()
     }
@@ -545,19 +664,29 @@ impl<O: Observer> Machine<'_, O> {
             self.mem.write(buf, &target[..n]).map_err(|_| NEG_EFAULT)?;
             return Ok(Sys::Ret(n as i64));
         }
-        Ok(Sys::Ret(host(libc::SYS_readlinkat, &[dirfd, p.as_ptr() as i64, self.buf(buf, size)?, size as i64])))
+        Ok(Sys::Ret(host(
+            libc::SYS_readlinkat,
+            &[dirfd, p.as_ptr() as i64, self.buf(buf, size)?, size as i64],
+        )))
     }
 
     fn ioctl(&self, a: [u64; 6]) -> Result<Sys, i64> {
         let size = match a[1] {
-            0x5401..=0x5404 => 60, // TCGETS, TCSETS, TCSETSW, TCSETSF
-            0x5413 | 0x5414 => 8,  // TIOCGWINSZ, TIOCSWINSZ
+            0x5401..=0x5404 => 60,                  // TCGETS, TCSETS, TCSETSW, TCSETSF
+            0x5413 | 0x5414 => 8,                   // TIOCGWINSZ, TIOCSWINSZ
             0x540f | 0x5410 | 0x541b | 0x5421 => 4, // TIOCGPGRP, TIOCSPGRP, FIONREAD, FIONBIO
-            0x540b | 0x5450 | 0x5451 => 0, // TCFLSH, FIONCLEX, FIOCLEX: no pointer
+            0x540b | 0x5450 | 0x5451 => 0,          // TCFLSH, FIONCLEX, FIOCLEX: no pointer
             _ => return Ok(Sys::Ret(NEG_ENOTTY)),
         };
-        let arg = if size == 0 { a[2] as i64 } else { self.buf(a[2], size)? };
-        Ok(Sys::Ret(host(libc::SYS_ioctl, &[a[0] as i64, a[1] as i64, arg])))
+        let arg = if size == 0 {
+            a[2] as i64
+        } else {
+            self.buf(a[2], size)?
+        };
+        Ok(Sys::Ret(host(
+            libc::SYS_ioctl,
+            &[a[0] as i64, a[1] as i64, arg],
+        )))
     }
 
     fn rlimit(&self, resource: u64, out: u64) -> Result<Sys, i64> {
@@ -580,7 +709,7 @@ impl<O: Observer> Machine<'_, O> {
         Ok(match clock {
             0 | 5 | 8 | 11 => self.clock.realtime(), // REALTIME, _COARSE, _ALARM, TAI
             1 | 4 | 6 | 7 | 9 => self.clock.monotonic(), // MONOTONIC, _RAW, _COARSE, BOOTTIME
-            2 | 3 => self.clock.cputime(),            // PROCESS/THREAD_CPUTIME_ID
+            2 | 3 => self.clock.cputime(),           // PROCESS/THREAD_CPUTIME_ID
             _ => return Err(NEG_EINVAL),
         })
     }
@@ -607,7 +736,10 @@ impl<O: Observer> Machine<'_, O> {
             return Err(NEG_EINVAL);
         }
         let handler = self.sys.sig_handlers[sig as usize];
-        let ignored_by_default = matches!(sig, libc::SIGCHLD | libc::SIGURG | libc::SIGWINCH | libc::SIGCONT);
+        let ignored_by_default = matches!(
+            sig,
+            libc::SIGCHLD | libc::SIGURG | libc::SIGWINCH | libc::SIGCONT
+        );
         if handler == 1 || (handler == 0 && ignored_by_default) {
             return Ok(Sys::Ret(0));
         }
@@ -629,7 +761,11 @@ impl<O: Observer> Machine<'_, O> {
         let fixed = flags & (MAP_FIXED | MAP_FIXED_NOREPLACE) != 0;
         let at = if fixed {
             if addr % PAGE_SIZE != 0 || self.mem.host_ptr(addr, len).is_err() {
-                return Err(if addr % PAGE_SIZE != 0 { NEG_EINVAL } else { -(libc::ENOMEM as i64) });
+                return Err(if addr % PAGE_SIZE != 0 {
+                    NEG_EINVAL
+                } else {
+                    -(libc::ENOMEM as i64)
+                });
             }
             if flags & MAP_FIXED_NOREPLACE != 0 && self.mem.any_mapped(addr, addr + len) {
                 return Err(-(libc::EEXIST as i64));
@@ -652,7 +788,15 @@ impl<O: Observer> Machine<'_, O> {
                 .map(|p| p.display().to_string())
                 .unwrap_or_default();
             self.mem
-                .map_file_fixed(at, len, p, fd as i32, off, flags & MAP_SHARED != 0, path.clone())
+                .map_file_fixed(
+                    at,
+                    len,
+                    p,
+                    fd as i32,
+                    off,
+                    flags & MAP_SHARED != 0,
+                    path.clone(),
+                )
                 .map_err(|e| e)?;
             if p.exec {
                 self.object_mapped(&path, at, off);
@@ -669,14 +813,18 @@ impl<O: Observer> Machine<'_, O> {
             return Err(NEG_EINVAL);
         }
         let (old_len, new_len) = (page_up(old_len), page_up(new_len));
-        let Some((_, mp)) = self.mem.mapping_at(old) else { return Err(-(libc::EFAULT as i64)) };
+        let Some((_, mp)) = self.mem.mapping_at(old) else {
+            return Err(-(libc::EFAULT as i64));
+        };
         let (prot, backing) = (mp.prot, mp.backing.clone());
         if new_len <= old_len {
             self.mem.unmap(old + new_len, old_len - new_len);
             return Ok(Sys::Ret(old as i64));
         }
         let grow = new_len - old_len;
-        if self.mem.host_ptr(old + old_len, grow).is_ok() && !self.mem.any_mapped(old + old_len, old + new_len) {
+        if self.mem.host_ptr(old + old_len, grow).is_ok()
+            && !self.mem.any_mapped(old + old_len, old + new_len)
+        {
             self.mem.map_anon_fixed(old + old_len, grow, prot, backing);
             return Ok(Sys::Ret(old as i64));
         }
@@ -685,8 +833,16 @@ impl<O: Observer> Machine<'_, O> {
         }
         let to = self.mem.find_free(new_len).ok_or(-(libc::ENOMEM as i64))?;
         self.mem.map_anon_fixed(to, new_len, prot, backing);
-        let src = self.mem.slice(old, old_len).map_err(|_| NEG_EFAULT)?.as_ptr();
-        let dst = self.mem.slice_mut(to, old_len).map_err(|_| NEG_EFAULT)?.as_mut_ptr();
+        let src = self
+            .mem
+            .slice(old, old_len)
+            .map_err(|_| NEG_EFAULT)?
+            .as_ptr();
+        let dst = self
+            .mem
+            .slice_mut(to, old_len)
+            .map_err(|_| NEG_EFAULT)?
+            .as_mut_ptr();
         // SAFETY: both ranges are inside our reservations and do not overlap
         // (the destination was free).
         unsafe { std::ptr::copy_nonoverlapping(src, dst, old_len as usize) };
@@ -704,7 +860,11 @@ impl<O: Observer> Machine<'_, O> {
 
 /// An anonymous in-memory file holding `bytes`, positioned at its start.
 fn memfd_with(bytes: &[u8], flags: i64) -> i64 {
-    let cloexec = if flags & libc::O_CLOEXEC as i64 != 0 { libc::MFD_CLOEXEC } else { 0 };
+    let cloexec = if flags & libc::O_CLOEXEC as i64 != 0 {
+        libc::MFD_CLOEXEC
+    } else {
+        0
+    };
     // SAFETY: plain system calls on a descriptor we own.
     unsafe {
         let fd = libc::memfd_create(c"pathvm".as_ptr(), cloexec);
@@ -748,5 +908,9 @@ pub fn syscall_name(nr: u64) -> &'static str {
         (334, "rseq"),
         (435, "clone3"),
     ];
-    NAMES.iter().find(|e| e.0 == nr).map(|e| e.1).unwrap_or("unknown")
+    NAMES
+        .iter()
+        .find(|e| e.0 == nr)
+        .map(|e| e.1)
+        .unwrap_or("unknown")
 }
