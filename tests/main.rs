@@ -5,6 +5,7 @@
 mod common;
 
 mod bad_input;
+mod cache;
 mod contexts;
 mod counts;
 mod native;

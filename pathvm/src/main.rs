@@ -68,6 +68,21 @@ struct RunArgs {
     /// Show PLT stubs and lazy binding as functions of their own.
     #[arg(long)]
     show_plt: bool,
+    /// No cache simulation (and no loads/stores counts): faster.
+    #[arg(long)]
+    no_cache_sim: bool,
+    /// No branch prediction simulation.
+    #[arg(long)]
+    no_branch_sim: bool,
+    /// L1 instruction cache geometry, SIZE,ASSOC,LINE in bytes (as valgrind's --I1).
+    #[arg(long, value_name = "SIZE,ASSOC,LINE", default_value = "32768,8,64")]
+    l1i: String,
+    /// L1 data cache geometry, SIZE,ASSOC,LINE (as valgrind's --D1).
+    #[arg(long, value_name = "SIZE,ASSOC,LINE", default_value = "32768,8,64")]
+    l1d: String,
+    /// Last-level cache geometry, SIZE,ASSOC,LINE (as valgrind's --LL).
+    #[arg(long, value_name = "SIZE,ASSOC,LINE", default_value = "8388608,16,64")]
+    ll: String,
     /// Also write the totals and top functions as JSON to FILE.
     #[arg(long, value_name = "FILE")]
     json_summary: Option<PathBuf>,
@@ -198,6 +213,36 @@ pub const DEFAULT_ENV: &[&str] = &[
 
 /// Exit status for pathvm's own failures.
 const EXIT_PATHVM: u8 = 125;
+/// Exit status for unusable options (as clap's own errors).
+const EXIT_USAGE: u8 = 2;
+
+fn machine_config(a: &RunArgs) -> Result<Option<cachemodel::MachineConfig>, String> {
+    if a.no_cache_sim && a.no_branch_sim {
+        return Ok(None);
+    }
+    let geometry = |flag: &str, v: &str| {
+        cachemodel::CacheConfig::parse(v).map_err(|e| format!("--{flag} {v}: {e}"))
+    };
+    let cache = if a.no_cache_sim {
+        None
+    } else {
+        Some(cachemodel::HierarchyConfig {
+            l1i: geometry("l1i", &a.l1i)?,
+            l1d: geometry("l1d", &a.l1d)?,
+            ll: geometry("ll", &a.ll)?,
+        })
+    };
+    let branch = if a.no_branch_sim {
+        None
+    } else {
+        Some(cachemodel::BranchConfig::default())
+    };
+    Ok(Some(cachemodel::MachineConfig {
+        cache,
+        branch,
+        ..Default::default()
+    }))
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -237,7 +282,15 @@ fn join_kv(k: OsString, v: OsString) -> OsString {
 
 fn run(a: RunArgs) -> ExitCode {
     let program = PathBuf::from(&a.command[0]);
+    let machine = match machine_config(&a) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("pathvm: {e}");
+            return ExitCode::from(EXIT_USAGE);
+        }
+    };
     let opts = record::RecordOptions {
+        machine,
         vm: vm::VmConfig {
             program,
             argv: a.command.clone(),

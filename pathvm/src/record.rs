@@ -3,11 +3,12 @@
 
 use std::time::{Duration, Instant};
 
-use cct::{CallTracker, FuncId, FunctionIndex, TrackerConfig};
-use events::{BlockEvent, BlockFacts, BlockId, ObjectMapped, Observer, Tid};
+use cachemodel::{Counts, MachineConfig, MachineSim, Metric};
+use cct::{CallTracker, FuncId, FunctionIndex, NodeId, TrackerConfig};
+use events::{BlockEvent, BlockFacts, BlockId, MemEvent, ObjectMapped, Observer, Tid};
 use reports::{ContextTable, FunctionRow, Meta, ObjectInfo, Profile};
 use rustc_hash::FxHashMap;
-use vm::{RunOutcome, StopReason, VmConfig, VmError};
+use vm::{StopReason, VmConfig, VmError};
 
 use crate::functions::FunctionTable;
 
@@ -15,6 +16,8 @@ use crate::functions::FunctionTable;
 pub struct RecordOptions {
     pub vm: VmConfig,
     pub tracker: TrackerConfig,
+    /// Cache and branch simulation; `None`: instructions only.
+    pub machine: Option<MachineConfig>,
 }
 
 /// A finished run.
@@ -27,50 +30,176 @@ pub struct Recording {
     pub crash_site: Option<String>,
 }
 
-/// The observer of a run: the calling-context tracker, plus where the
-/// instructions of PLT stubs go.
-///
-/// A PLT stub only forwards a call, so its instructions are charged to the
-/// function that called through it (as callgrind's default `--skip-plt=yes`
-/// does): the last function executed before the stub that is not a stub.
+/// Raw counter columns of the calling context tree, in [`Counts`] order
+/// (column 0, instructions, is counted by the tracker itself).
+const RAW_COLUMNS: usize = 11;
+
+fn raw(c: &Counts) -> [u64; RAW_COLUMNS] {
+    [
+        c.instructions,
+        c.loads,
+        c.stores,
+        c.l1i_miss,
+        c.l1d_read_miss,
+        c.l1d_write_miss,
+        c.ll_miss,
+        c.branches,
+        c.branch_misses,
+        c.indirect,
+        c.indirect_misses,
+    ]
+}
+
+fn from_raw(v: &[u64]) -> Counts {
+    let g = |i: usize| v.get(i).copied().unwrap_or(0);
+    Counts {
+        instructions: g(0),
+        loads: g(1),
+        stores: g(2),
+        l1i_miss: g(3),
+        l1d_read_miss: g(4),
+        l1d_write_miss: g(5),
+        ll_miss: g(6),
+        branches: g(7),
+        branch_misses: g(8),
+        indirect: g(9),
+        indirect_misses: g(10),
+    }
+}
+
+/// Where a block's cost goes in the function view.
+#[derive(Clone, Copy)]
+enum BlockOwner {
+    /// Every instruction in one function.
+    One(FuncId),
+    /// The block runs across a function boundary: split per instruction.
+    Split,
+    /// A PLT stub: charged to the function that called through it (as
+    /// callgrind's default `--skip-plt=yes` does), the last one before it.
+    Plt,
+}
+
+/// The observer of a run: the calling-context tracker and, when asked for,
+/// the simulated caches and branch predictor. Every cost an event produces is
+/// charged once to a node of the tree and once to a function.
 struct Recorder {
     tracker: CallTracker<FunctionTable>,
-    /// Per block: `Some(func)` for ordinary code, `None` for PLT stubs.
-    block_func: Vec<Option<Option<FuncId>>>,
-    last_func: Option<FuncId>,
-    plt_self: FxHashMap<FuncId, u64>,
+    sim: Option<MachineSim>,
+    owners: Vec<Option<BlockOwner>>,
+    /// The function the running block is charged to.
+    cur_func: Option<FuncId>,
+    func_self: Vec<Counts>,
+}
+
+impl Recorder {
+    fn owner(&mut self, id: BlockId, facts: &BlockFacts) -> BlockOwner {
+        let i = id.index();
+        if i >= self.owners.len() {
+            self.owners.resize(i + 1, None);
+        }
+        if let Some(o) = self.owners[i] {
+            return o;
+        }
+        let index = self.tracker.index();
+        let func_of = |a: u64| {
+            index
+                .resolve(a)
+                .map(|f| f.0)
+                .unwrap_or_else(|| index.unnamed(facts.start))
+        };
+        let o = if index.is_plt(facts.start) {
+            BlockOwner::Plt
+        } else if func_of(facts.start) == func_of(facts.last_insn_addr()) {
+            BlockOwner::One(func_of(facts.start))
+        } else {
+            BlockOwner::Split
+        };
+        self.owners[i] = Some(o);
+        o
+    }
+
+    fn func_counts(&mut self, f: FuncId) -> &mut Counts {
+        let i = f.0 as usize;
+        if i >= self.func_self.len() {
+            self.func_self.resize(i + 1, Counts::default());
+        }
+        &mut self.func_self[i]
+    }
+
+    /// Charge `c` (instructions excepted: the tracker counts those) to a node.
+    fn charge_node(&mut self, node: NodeId, c: &Counts) {
+        for (col, v) in raw(c).into_iter().enumerate().skip(1) {
+            if v != 0 {
+                self.tracker.add_metric(node, col, v);
+            }
+        }
+    }
+
+    fn charge_func(&mut self, f: Option<FuncId>, c: &Counts) {
+        if let Some(f) = f {
+            *self.func_counts(f) += c;
+        }
+    }
 }
 
 impl Observer for Recorder {
+    fn wants_memory(&self) -> bool {
+        self.sim.as_ref().is_some_and(|s| s.wants_memory())
+    }
+
     fn block_decoded(&mut self, id: BlockId, facts: &BlockFacts) {
         self.tracker.block_decoded(id, facts);
+        if let Some(sim) = &mut self.sim {
+            sim.block_decoded(id, facts);
+        }
     }
 
     #[inline]
     fn block(&mut self, ev: BlockEvent, facts: &BlockFacts) {
+        let prev_node = self.tracker.current_node();
+        let prev_func = self.cur_func;
         self.tracker.block(ev, facts);
-        let i = ev.id.index();
-        if i >= self.block_func.len() {
-            self.block_func.resize(i + 1, None);
-        }
-        let f = *self.block_func[i].get_or_insert_with(|| {
-            let index = self.tracker.index();
-            if index.is_plt(facts.start) {
-                None
-            } else {
-                Some(
-                    index
-                        .resolve(facts.start)
-                        .map(|f| f.0)
-                        .unwrap_or_else(|| index.unnamed(facts.start)),
-                )
+        let node = self.tracker.current_node();
+        let owner = self.owner(ev.id, facts);
+        let n = facts.insns.len() as u64;
+        match owner {
+            BlockOwner::One(f) => self.cur_func = Some(f),
+            BlockOwner::Plt => {}
+            BlockOwner::Split => {
+                let index = self.tracker.index();
+                let funcs: Vec<FuncId> = (0..facts.insns.len())
+                    .map(|i| {
+                        let a = facts.insn_addr(i);
+                        index
+                            .resolve(a)
+                            .map(|f| f.0)
+                            .unwrap_or_else(|| index.unnamed(facts.start))
+                    })
+                    .collect();
+                for f in &funcs {
+                    self.func_counts(*f).instructions += 1;
+                }
+                self.cur_func = funcs.last().copied();
             }
-        });
-        match f {
-            Some(f) => self.last_func = Some(f),
+        }
+        match &mut self.sim {
+            Some(sim) => {
+                let before = *sim.totals();
+                sim.block(ev, facts);
+                let (terminator, mut body) = sim.totals().since(&before).split_terminator();
+                self.charge_node(prev_node, &terminator);
+                self.charge_func(prev_func, &terminator);
+                self.charge_node(node, &body);
+                if matches!(owner, BlockOwner::Split) {
+                    body.instructions = 0; // counted per instruction above
+                }
+                self.charge_func(self.cur_func, &body);
+            }
             None => {
-                if let Some(caller) = self.last_func {
-                    *self.plt_self.entry(caller).or_default() += facts.insns.len() as u64;
+                if !matches!(owner, BlockOwner::Split) {
+                    if let Some(f) = self.cur_func {
+                        self.func_counts(f).instructions += n;
+                    }
                 }
             }
         }
@@ -78,51 +207,109 @@ impl Observer for Recorder {
 
     fn rep_iteration(&mut self, id: BlockId) {
         self.tracker.rep_iteration(id);
+        if let Some(sim) = &mut self.sim {
+            let before = *sim.totals();
+            sim.rep_iteration(id);
+            let d = sim.totals().since(&before);
+            let node = self.tracker.current_node();
+            self.charge_node(node, &d);
+            self.charge_func(self.cur_func, &d);
+        }
+    }
+
+    #[inline]
+    fn mem(&mut self, ev: MemEvent) {
+        if let Some(sim) = &mut self.sim {
+            let before = *sim.totals();
+            sim.mem(ev);
+            let d = sim.totals().since(&before);
+            let node = self.tracker.current_node();
+            self.charge_node(node, &d);
+            self.charge_func(self.cur_func, &d);
+        }
     }
 
     fn thread_switch(&mut self, tid: Tid) {
         self.tracker.thread_switch(tid);
+        if let Some(sim) = &mut self.sim {
+            sim.thread_switch(tid);
+        }
     }
 
     fn object_mapped(&mut self, obj: &ObjectMapped) {
         self.tracker.object_mapped(obj);
-        self.block_func.clear();
+        self.owners.clear();
     }
 }
 
 /// Run the guest and build its profile.
 pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
     let start = Instant::now();
+    let sim = match &opts.machine {
+        Some(cfg) => Some(
+            MachineSim::new(cfg.clone())
+                .map_err(|e| VmError::Emulator(format!("machine model: {e}")))?,
+        ),
+        None => None,
+    };
+    let mut tracker_cfg = opts.tracker;
+    tracker_cfg.n_metrics = if sim.is_some() { RAW_COLUMNS } else { 1 };
     let mut rec = Recorder {
-        tracker: CallTracker::new(FunctionTable::new(), opts.tracker),
-        block_func: Vec::new(),
-        last_func: None,
-        plt_self: FxHashMap::default(),
+        tracker: CallTracker::new(FunctionTable::new(), tracker_cfg),
+        sim,
+        owners: Vec::new(),
+        cur_func: None,
+        func_self: Vec::new(),
     };
     let outcome = vm::run(&opts.vm, &mut rec)?;
     let wall = start.elapsed();
     rec.tracker.finish();
-    let plt_self = rec.plt_self;
+    let func_self = rec.func_self;
     let parts = rec.tracker.into_parts();
     let table = parts.index;
 
-    let metrics = vec!["instructions".to_string()];
-    let nm = metrics.len();
-    let profile_functions = function_rows(
+    // The metrics this run measured, in the order of `Metric::ALL`.
+    let machine_cfg = opts.machine.clone();
+    let metrics: Vec<Metric> = match &machine_cfg {
+        Some(cfg) => Metric::ALL
+            .into_iter()
+            .filter(|m| cfg.measures(*m))
+            .collect(),
+        None => vec![Metric::Instructions],
+    };
+    let cycles = machine_cfg.as_ref().map(|c| c.cycles).unwrap_or_default();
+    let values = |c: &Counts| -> Vec<u64> { metrics.iter().map(|m| c.get(*m, &cycles)).collect() };
+
+    let (rows, contexts) = function_rows(
         &table,
-        &outcome,
         &parts.cct,
         &parts.synthetic_entries,
-        &plt_self,
-        nm,
+        &func_self,
+        &values,
     );
-    let (rows, contexts) = profile_functions;
+    let mut total = Counts::default();
+    for c in &func_self {
+        total += c;
+    }
 
     let crash_site = match outcome.stop {
         StopReason::Signaled { pc, .. } => Some(describe_address(&table, pc)),
         _ => None,
     };
     let exit_status = exit_status_of(&outcome.stop);
+    let mut config = vec![("seed".to_string(), opts.vm.seed.to_string())];
+    if let Some(cfg) = &machine_cfg {
+        if let Some(h) = &cfg.cache {
+            config.push(("cache.l1d".into(), h.l1d.to_string()));
+            config.push(("cache.l1i".into(), h.l1i.to_string()));
+            config.push(("cache.ll".into(), h.ll.to_string()));
+        }
+        if let Some(b) = &cfg.branch {
+            config.push(("branch".into(), format!("{b:?}")));
+        }
+        config.push(("cycles".into(), format!("{:?}", cfg.cycles)));
+    }
+    config.sort();
     let profile = Profile {
         meta: Meta {
             pathvm_version: env!("CARGO_PKG_VERSION").to_string(),
@@ -139,7 +326,7 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
                 .map(|a| a.to_string_lossy().into_owned())
                 .collect(),
             cpu_model: vm::CPU_MODEL.to_string(),
-            config: vec![("seed".into(), opts.vm.seed.to_string())],
+            config,
             objects: outcome
                 .objects
                 .iter()
@@ -148,8 +335,8 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
             stop: describe_stop(&outcome.stop),
             exit_status,
         },
-        totals: vec![outcome.instructions],
-        metrics,
+        totals: values(&total),
+        metrics: metrics.iter().map(|m| m.name().to_string()).collect(),
         functions: rows,
         contexts,
     };
@@ -247,39 +434,15 @@ fn fnv1a(b: &[u8]) -> u64 {
     })
 }
 
-/// Function rows (self cost by instruction address, as callgrind counts it;
-/// calls and inclusive cost from the calling context tree) and the context table.
+/// Function rows (self cost as charged during the run; calls and inclusive
+/// cost from the calling context tree) and the context table.
 fn function_rows(
     table: &FunctionTable,
-    outcome: &RunOutcome,
     cct: &cct::Cct,
     synthetic_entries: &[u64],
-    plt_self: &FxHashMap<FuncId, u64>,
-    nm: usize,
+    func_self: &[Counts],
+    values: &dyn Fn(&Counts) -> Vec<u64>,
 ) -> (Vec<FunctionRow>, ContextTable) {
-    // Self cost: each executed instruction to the function that holds it,
-    // and PLT stubs to the functions that called through them.
-    let mut self_cost: FxHashMap<FuncId, u64> = plt_self.clone();
-    for (facts, &count) in outcome.blocks.iter().zip(&outcome.block_counts) {
-        if count == 0 || table.is_plt(facts.start) {
-            continue;
-        }
-        let func_of = |a: u64| {
-            table
-                .resolve(a)
-                .map(|f| f.0)
-                .unwrap_or_else(|| table.unnamed(facts.start))
-        };
-        let first = func_of(facts.start);
-        let last = func_of(facts.last_insn_addr());
-        if first == last {
-            *self_cost.entry(first).or_default() += count * facts.insns.len() as u64;
-        } else {
-            for i in 0..facts.insns.len() {
-                *self_cost.entry(func_of(facts.insn_addr(i))).or_default() += count;
-            }
-        }
-    }
     // Map the tree's function ids (synthetic ones included) to table ids.
     let map_func = |f: FuncId| -> FuncId {
         if f.is_synthetic() {
@@ -289,22 +452,21 @@ fn function_rows(
             f
         }
     };
-    let n = cct.node_count();
+    let n = cct.n_metrics();
     let inclusive = cct.inclusive();
-    let mut node_func = Vec::with_capacity(n);
+    let mut node_func = Vec::with_capacity(cct.node_count());
     let mut calls: FxHashMap<FuncId, u64> = FxHashMap::default();
-    let mut incl: FxHashMap<FuncId, u64> = FxHashMap::default();
+    let mut incl: FxHashMap<FuncId, Counts> = FxHashMap::default();
     for node in cct.nodes() {
-        let Some(parent) = cct.parent(node) else {
+        if cct.parent(node).is_none() {
             node_func.push(None);
             continue;
-        };
-        let _ = parent;
+        }
         let f = map_func(cct.function(node));
         node_func.push(Some(f));
         *calls.entry(f).or_default() += cct.calls(node);
-        // Count a function's inclusive cost once under recursion: skip nodes
-        // with an ancestor of the same function.
+        // A function's inclusive cost counts each activation once under
+        // recursion: skip nodes with an ancestor of the same function.
         let mut a = cct.parent(node);
         let mut nested = false;
         while let Some(p) = a {
@@ -315,31 +477,38 @@ fn function_rows(
             a = cct.parent(p);
         }
         if !nested {
-            *incl.entry(f).or_default() += inclusive[node.index() * nm];
+            *incl.entry(f).or_default() +=
+                &from_raw(&inclusive[node.index() * n..(node.index() + 1) * n]);
         }
     }
 
     let functions = table.functions();
-    let mut used: Vec<FuncId> = (0..functions.len() as u32)
-        .map(FuncId)
-        .filter(|f| self_cost.contains_key(f) || calls.contains_key(f) || incl.contains_key(f))
-        .collect();
-    used.sort_by_key(|f| f.0);
+    let zero = Counts::default();
     let mut row_of: FxHashMap<FuncId, u32> = FxHashMap::default();
-    let mut rows = Vec::with_capacity(used.len());
-    for f in used {
-        let func = &functions[f.0 as usize];
+    let mut rows = Vec::new();
+    for i in 0..functions.len() {
+        let f = FuncId(i as u32);
+        let own = func_self.get(i).unwrap_or(&zero);
+        if own.is_zero() && !calls.contains_key(&f) && !incl.contains_key(&f) {
+            continue;
+        }
+        let func = &functions[i];
         let line = table.symbolizer.line(func.entry);
         row_of.insert(f, rows.len() as u32);
-        let s = self_cost.get(&f).copied().unwrap_or(0);
+        // Code reached without a call (a thread's first function before the
+        // tree knows it, a cold part) is at least its own cost.
+        let mut inc = incl.get(&f).copied().unwrap_or_default();
+        if inc.instructions < own.instructions {
+            inc = *own;
+        }
         rows.push(FunctionRow {
             name: func.name.clone(),
             object: func.object.clone(),
             file: line.as_ref().map(|l| l.0.to_string()),
             line: line.map(|l| l.1),
             calls: calls.get(&f).copied().unwrap_or(0),
-            self_cost: vec![s],
-            inclusive: vec![incl.get(&f).copied().unwrap_or(0).max(s)],
+            self_cost: values(own),
+            inclusive: values(&inc),
         });
     }
 
@@ -354,7 +523,8 @@ fn function_rows(
         ctx.call_site.push(cct.call_site(node));
         ctx.flags.push(cct.flags(node).0);
         ctx.calls.push(cct.calls(node));
-        ctx.self_cost.extend_from_slice(cct.self_metrics(node));
+        ctx.self_cost
+            .extend(values(&from_raw(cct.self_metrics(node))));
     }
     (rows, ctx)
 }
