@@ -299,6 +299,7 @@ fn run(a: RunArgs) -> ExitCode {
             max_instructions: a.max_instructions,
             strict_syscalls: a.strict_syscalls,
             reserved_fds: Vec::new(),
+            progress: None,
         },
         tracker: cct::TrackerConfig {
             recursion: match a.recursion {
@@ -319,7 +320,10 @@ fn run(a: RunArgs) -> ExitCode {
     if saved_stderr >= 0 {
         opts.vm.reserved_fds.push(saved_stderr);
     }
+    let progress = (!a.quiet && std::io::stderr().is_terminal()).then(Progress::start);
+    opts.vm.progress = progress.as_ref().map(|p| p.counter.clone());
     let result = record::record(&opts);
+    drop(progress);
     if saved_stderr >= 0 {
         // SAFETY: as above; the guest has finished.
         unsafe {
@@ -367,6 +371,64 @@ fn run(a: RunArgs) -> ExitCode {
     ExitCode::from((status & 0xff) as u8)
 }
 
+/// A progress line on stderr for runs longer than a second (when stderr is
+/// a terminal): retired instructions and guest MIPS so far.
+struct Progress {
+    counter: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    done: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Progress {
+    fn start() -> Progress {
+        use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+        use std::sync::Arc;
+        let counter = Arc::new(AtomicU64::new(0));
+        let done = Arc::new(AtomicBool::new(false));
+        let (c, d) = (counter.clone(), done.clone());
+        let thread = std::thread::spawn(move || {
+            let start = std::time::Instant::now();
+            let tick = std::time::Duration::from_millis(100);
+            while start.elapsed() < std::time::Duration::from_secs(1) {
+                if d.load(Ordering::Relaxed) {
+                    return;
+                }
+                std::thread::sleep(tick);
+            }
+            let bar = indicatif::ProgressBar::new_spinner();
+            bar.set_style(
+                indicatif::ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+            );
+            while !d.load(Ordering::Relaxed) {
+                let n = c.load(Ordering::Relaxed);
+                let secs = start.elapsed().as_secs_f64().max(1e-9);
+                bar.set_message(format!(
+                    "{n} guest instructions, {:.0} MIPS",
+                    n as f64 / secs / 1e6
+                ));
+                bar.tick();
+                std::thread::sleep(tick);
+            }
+            bar.finish_and_clear();
+        });
+        Progress {
+            counter,
+            done,
+            thread: Some(thread),
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.done.store(true, std::sync::atomic::Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
 fn summary(rec: &record::Recording, output: &std::path::Path) {
     let secs = rec.wall.as_secs_f64();
     let mips = if secs > 0.0 {
@@ -397,7 +459,6 @@ fn summary(rec: &record::Recording, output: &std::path::Path) {
         output.display(),
         tops.join(", ")
     );
-    let _ = std::io::stderr().is_terminal();
 }
 
 /// Exit status of `report`, `diff` and `check` on an error.

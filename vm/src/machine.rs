@@ -38,6 +38,9 @@ pub struct VmConfig {
     pub max_instructions: Option<u64>,
     /// An unknown system call stops the run instead of returning `-ENOSYS`.
     pub strict_syscalls: bool,
+    /// Where to publish the number of retired instructions now and then
+    /// (about every 4 million), for a progress display on another thread.
+    pub progress: Option<std::sync::Arc<std::sync::atomic::AtomicU64>>,
     /// Host descriptors pathvm keeps for itself (a saved stderr): the guest
     /// cannot close or replace them.
     pub reserved_fds: Vec<i32>,
@@ -125,6 +128,10 @@ pub(crate) struct Machine<'o, O: Observer> {
     rep_at: u64,
     rep_block: BlockId,
     limit: u64,
+    /// The next retired-instruction count at which to look at the limit and
+    /// publish progress (one comparison per block on the hot path).
+    next_check: u64,
+    progress: Option<std::sync::Arc<std::sync::atomic::AtomicU64>>,
     pub(crate) clock: std::rc::Rc<VirtualClock>,
     pub(crate) rng: Rng,
     pub(crate) sys: SyscallState,
@@ -167,9 +174,25 @@ impl<O: Observer> Machine<'_, O> {
         } else {
             self.rep_at = u64::MAX;
         }
-        if self.clock.instret.get() >= self.limit {
+        if self.clock.instret.get() >= self.next_check {
+            return self.check_point();
+        }
+        None
+    }
+
+    /// The limit and the progress counter, looked at every `PROGRESS_STEP`
+    /// instructions (and exactly at the limit).
+    #[cold]
+    fn check_point(&mut self) -> Option<Result<StopReason, VmError>> {
+        const PROGRESS_STEP: u64 = 1 << 22;
+        let now = self.clock.instret.get();
+        if now >= self.limit {
             return Some(Ok(StopReason::InstructionLimit));
         }
+        if let Some(p) = &self.progress {
+            p.store(now, std::sync::atomic::Ordering::Relaxed);
+        }
+        self.next_check = (now + PROGRESS_STEP).min(self.limit);
         None
     }
 
@@ -409,6 +432,8 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
         rep_at: u64::MAX,
         rep_block: BlockId(0),
         limit: config.max_instructions.unwrap_or(u64::MAX),
+        next_check: 0,
+        progress: config.progress.clone(),
         clock: Default::default(),
         rng,
         sys: SyscallState::new(config, absolute(&config.program)),
