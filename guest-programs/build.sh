@@ -17,3 +17,6 @@ for src in "$here"/*.c "$here"/*.cpp; do
     $cc $CFLAGS -O2 -static-pie -o "$out/$name-spie" "$src"
 done
 gcc -nostdlib -static -o "$out/count" "$here/count.S"
+# The second version of diffwork, in its own directory under the same name.
+mkdir -p "$out/more"
+gcc $CFLAGS -O2 -DMORE_WORK -o "$out/more/diffwork-O2" "$here/diffwork.c"
