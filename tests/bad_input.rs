@@ -178,3 +178,33 @@ fn unknown_syscall_warns_or_stops() {
     assert_eq!(out.status.code(), Some(125));
     one_line_error(&out);
 }
+
+#[test]
+fn sigterm_and_sigint_stop_the_guest_and_keep_the_profile() {
+    let dir = scratch("interrupt");
+    for (sig, status) in [(libc::SIGTERM, 143), (libc::SIGINT, 130)] {
+        let profile = dir.join(format!("p{sig}.out"));
+        let mut child = Command::new(pathvm())
+            .args(["run", "-q", "-o"])
+            .arg(&profile)
+            .arg(guest("spin-O2"))
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        // SAFETY: signalling our own child.
+        unsafe { libc::kill(child.id() as i32, sig) };
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(status),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        let rep = report_json(&profile, &[]);
+        let spin = self_counts(&rep)["spin"];
+        assert!(spin > 1000, "spin ran {spin} instructions");
+    }
+}

@@ -322,6 +322,7 @@ fn run(a: RunArgs) -> ExitCode {
     }
     let progress = (!a.quiet && std::io::stderr().is_terminal()).then(Progress::start);
     opts.vm.progress = progress.as_ref().map(|p| p.counter.clone());
+    install_stop_handlers();
     let result = record::record(&opts);
     drop(progress);
     if saved_stderr >= 0 {
@@ -365,10 +366,36 @@ fn run(a: RunArgs) -> ExitCode {
         }
         eprintln!("{msg}");
     }
+    if let vm::StopReason::Interrupted { signal } = rec.stop {
+        eprintln!(
+            "pathvm: stopped by {} after {} instructions; profile of the part that ran in {}",
+            record::signal_name(signal),
+            rec.instructions,
+            a.output.display()
+        );
+    }
     if !a.quiet {
         summary(&rec, &a.output);
     }
     ExitCode::from((status & 0xff) as u8)
+}
+
+/// SIGINT and SIGTERM to pathvm stop the guest; the profile of what ran is
+/// still written, and pathvm exits with 130 or 143.
+fn install_stop_handlers() {
+    extern "C" fn on_signal(sig: libc::c_int) {
+        vm::request_stop(sig);
+    }
+    for sig in [libc::SIGINT, libc::SIGTERM] {
+        // SAFETY: installing a handler that only calls an async-signal-safe
+        // function; no SA_RESTART, so a guest blocked in a system call wakes.
+        unsafe {
+            let mut sa: libc::sigaction = std::mem::zeroed();
+            sa.sa_sigaction = on_signal as *const () as usize;
+            libc::sigemptyset(&mut sa.sa_mask);
+            libc::sigaction(sig, &sa, std::ptr::null_mut());
+        }
+    }
 }
 
 /// A progress line on stderr for runs longer than a second (when stderr is
@@ -482,6 +509,15 @@ fn report(a: ReportArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     let format = report_format(a.format);
+    let mut a = a;
+    if a.metric.is_empty() && matches!(a.format, Format::Text) {
+        // A readable default for the terminal; JSON carries every metric.
+        a.metric = ["instructions", "l1d-miss", "ll-miss", "branch-misses"]
+            .iter()
+            .filter(|m| profile.metric_index(m).is_some())
+            .map(|m| m.to_string())
+            .collect();
+    }
     let out = if a.stats {
         reports::report_stats(&profile, format)
     } else {

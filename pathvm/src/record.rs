@@ -355,6 +355,7 @@ pub fn exit_status_of(stop: &StopReason) -> i32 {
         StopReason::Exited(c) => *c,
         StopReason::Signaled { signal, .. } => 128 + signal,
         StopReason::InstructionLimit => 0,
+        StopReason::Interrupted { signal } => 128 + signal,
     }
 }
 
@@ -398,6 +399,9 @@ fn describe_stop(stop: &StopReason) -> String {
             s
         }
         StopReason::InstructionLimit => "stopped at the instruction limit".into(),
+        StopReason::Interrupted { signal } => {
+            format!("stopped by {} to pathvm", signal_name(*signal))
+        }
     }
 }
 

@@ -14,5 +14,7 @@ pub mod machine;
 pub mod memory;
 mod syscalls;
 
-pub use machine::{run, RunOutcome, StopReason, VmConfig, VmError, CPU_MODEL, GUEST_PID};
+pub use machine::{
+    request_stop, run, RunOutcome, StopReason, VmConfig, VmError, CPU_MODEL, GUEST_PID,
+};
 pub use syscalls::syscall_name;

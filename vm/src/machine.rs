@@ -60,6 +60,28 @@ pub enum StopReason {
     },
     /// `--max-instructions` reached.
     InstructionLimit,
+    /// pathvm itself received `signal` (SIGINT, SIGTERM) and stopped the guest.
+    Interrupted { signal: i32 },
+}
+
+/// The engine running on this process, for [`request_stop`].
+static RUNNING: std::sync::atomic::AtomicPtr<libc::c_void> =
+    std::sync::atomic::AtomicPtr::new(std::ptr::null_mut());
+/// The signal [`request_stop`] was called for, or 0.
+static STOP_SIGNAL: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
+
+/// Stop the running guest at the next block boundary because pathvm got
+/// `signal`. Async-signal-safe: meant to be called from a signal handler
+/// (it only stores atomics and asks the CPU loop to exit, as qemu's own
+/// signal handlers do).
+pub fn request_stop(signal: i32) {
+    STOP_SIGNAL.store(signal, std::sync::atomic::Ordering::SeqCst);
+    let uc = RUNNING.load(std::sync::atomic::Ordering::SeqCst);
+    if !uc.is_null() {
+        // SAFETY: `uc` is the engine of the current run, published only
+        // while `emu_start` runs; uc_emu_stop only sets flags.
+        unsafe { unicorn_engine::ffi::uc_emu_stop(uc) };
+    }
 }
 
 /// pathvm could not go on.
@@ -477,12 +499,22 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     crate::cpu::init_registers(&mut uc, entry, st.sp).map_err(uc_err)?;
 
     uc.get_data().clock.install();
-    let result = uc.emu_start(entry, u64::MAX, 0, 0);
+    RUNNING.store(uc.get_handle(), std::sync::atomic::Ordering::SeqCst);
+    let result = if STOP_SIGNAL.load(std::sync::atomic::Ordering::SeqCst) != 0 {
+        Ok(())
+    } else {
+        uc.emu_start(entry, u64::MAX, 0, 0)
+    };
+    RUNNING.store(std::ptr::null_mut(), std::sync::atomic::Ordering::SeqCst);
     VirtualClock::uninstall();
     let pc = uc.reg_read(RegisterX86::RIP).unwrap_or(0);
     let m = uc.get_data_mut();
+    let interrupted = STOP_SIGNAL.load(std::sync::atomic::Ordering::SeqCst);
     let stop = match m.stop.take() {
         Some(s) => s?,
+        None if interrupted != 0 => StopReason::Interrupted {
+            signal: interrupted,
+        },
         None => match result {
             Ok(()) => {
                 return Err(VmError::Emulator(format!(
