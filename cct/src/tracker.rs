@@ -333,6 +333,12 @@ impl<I: FunctionIndex> CallTracker<I> {
         self.cct.add_metric(node, metric, value);
     }
 
+    /// The self metrics of `node`, for a consumer adding several at once.
+    #[inline]
+    pub fn node_metrics_mut(&mut self, node: NodeId) -> &mut [u64] {
+        self.cct.self_metrics_mut(node)
+    }
+
     /// The entry address of a synthetic function, `None` for other ids.
     pub fn synthetic_entry(&self, func: FuncId) -> Option<Addr> {
         if !func.is_synthetic() {

@@ -237,7 +237,14 @@ impl Cct {
     }
 
     /// Add `value` to a self metric of `node`.
+    /// The self metrics of `node`, to add several at once.
     #[inline]
+    pub fn self_metrics_mut(&mut self, node: NodeId) -> &mut [u64] {
+        let n = self.n_metrics;
+        &mut self.metrics[node.index() * n..(node.index() + 1) * n]
+    }
+
+    /// Add `value` to one self metric of `node`.
     pub fn add_metric(&mut self, node: NodeId, metric: usize, value: u64) {
         debug_assert!(metric < self.n_metrics);
         self.metrics[node.index() * self.n_metrics + metric] += value;

@@ -34,22 +34,6 @@ pub struct Recording {
 /// (column 0, instructions, is counted by the tracker itself).
 const RAW_COLUMNS: usize = 11;
 
-fn raw(c: &Counts) -> [u64; RAW_COLUMNS] {
-    [
-        c.instructions,
-        c.loads,
-        c.stores,
-        c.l1i_miss,
-        c.l1d_read_miss,
-        c.l1d_write_miss,
-        c.ll_miss,
-        c.branches,
-        c.branch_misses,
-        c.indirect,
-        c.indirect_misses,
-    ]
-}
-
 fn from_raw(v: &[u64]) -> Counts {
     let g = |i: usize| v.get(i).copied().unwrap_or(0);
     Counts {
@@ -127,12 +111,23 @@ impl Recorder {
     }
 
     /// Charge `c` (instructions excepted: the tracker counts those) to a node.
+    #[inline]
     fn charge_node(&mut self, node: NodeId, c: &Counts) {
-        for (col, v) in raw(c).into_iter().enumerate().skip(1) {
-            if v != 0 {
-                self.tracker.add_metric(node, col, v);
-            }
-        }
+        let m = self.tracker.node_metrics_mut(node);
+        let m: &mut [u64; RAW_COLUMNS] = match m.try_into() {
+            Ok(m) => m,
+            Err(_) => return,
+        };
+        m[1] += c.loads;
+        m[2] += c.stores;
+        m[3] += c.l1i_miss;
+        m[4] += c.l1d_read_miss;
+        m[5] += c.l1d_write_miss;
+        m[6] += c.ll_miss;
+        m[7] += c.branches;
+        m[8] += c.branch_misses;
+        m[9] += c.indirect;
+        m[10] += c.indirect_misses;
     }
 
     fn charge_func(&mut self, f: Option<FuncId>, c: &Counts) {
