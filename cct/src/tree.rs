@@ -236,7 +236,6 @@ impl Cct {
         self.metrics[node.index() * self.n_metrics + metric]
     }
 
-    /// Add `value` to a self metric of `node`.
     /// The self metrics of `node`, to add several at once.
     #[inline]
     pub fn self_metrics_mut(&mut self, node: NodeId) -> &mut [u64] {
