@@ -9,4 +9,5 @@ mod cache;
 mod ci;
 mod contexts;
 mod counts;
+mod export;
 mod native;

@@ -28,6 +28,33 @@ enum Command {
     Diff(DiffArgs),
     /// Compare a profile with a committed baseline under limits (for CI).
     Check(CheckArgs),
+    /// Write a profile in another tool's format.
+    Export(ExportArgs),
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ExportFormat {
+    /// The callgrind format (callgrind_annotate, KCachegrind).
+    Callgrind,
+    /// Folded stacks, one line per calling context.
+    Folded,
+    /// An SVG flame graph.
+    Flamegraph,
+}
+
+#[derive(Args)]
+struct ExportArgs {
+    /// The profile.
+    #[arg(default_value = "pathvm.out")]
+    file: PathBuf,
+    #[arg(long, value_enum)]
+    format: ExportFormat,
+    /// Where to write (default: standard output).
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// The metric of folded stacks and flame graphs.
+    #[arg(long, default_value = "instructions")]
+    metric: String,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -251,6 +278,7 @@ fn main() -> ExitCode {
         Command::Report(a) => report(a),
         Command::Diff(a) => diff(a),
         Command::Check(a) => check(a),
+        Command::Export(a) => export(a),
     }
 }
 
@@ -559,6 +587,33 @@ fn report(a: ReportArgs) -> ExitCode {
             print!("{s}");
             ExitCode::SUCCESS
         }
+        Err(e) => fail(e),
+    }
+}
+
+fn export(a: ExportArgs) -> ExitCode {
+    let profile = match reports::read_profile(&a.file) {
+        Ok(p) => p,
+        Err(e) => return fail(e),
+    };
+    let mut buf = Vec::new();
+    let title = format!("pathvm: {}", profile.meta.command.join(" "));
+    let r = match a.format {
+        ExportFormat::Callgrind => reports::export_callgrind(&profile, &mut buf),
+        ExportFormat::Folded => reports::export_folded(&profile, &a.metric, &mut buf),
+        ExportFormat::Flamegraph => {
+            reports::export_flamegraph(&profile, &a.metric, &title, &mut buf)
+        }
+    };
+    if let Err(e) = r {
+        return fail(e);
+    }
+    let written = match &a.output {
+        Some(path) => std::fs::write(path, &buf).map_err(|e| format!("{}: {e}", path.display())),
+        None => std::io::stdout().write_all(&buf).map_err(|e| e.to_string()),
+    };
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(e),
     }
 }

@@ -1,11 +1,12 @@
 //! Reports: the profile file and everything read from it.
 //!
 //! It owns the profile format (written by `pathvm run`, read by every other
-//! command), the report views, `diff` and `check`. It never runs a guest
-//! and never links the emulator: apart from [`read_profile`],
+//! command), the report views, `diff`, `check` and the exports. It never
+//! runs a guest and never links the emulator: apart from [`read_profile`],
 //! [`write_profile`] and [`Limits::read`], every function takes
-//! [`Profile`]s and options and returns text (or a typed outcome), so each
-//! is testable on hand-built profiles and the command line stays thin.
+//! [`Profile`]s and options and returns text (or a typed outcome), or, for
+//! the exports, writes to a writer it is given, so each is testable on
+//! hand-built profiles and the command line stays thin.
 //!
 //! - [`file`](mod@file): the versioned, checksummed, atomically written profile file.
 //! - [`functions`]: `report --by function`, whose JSON is a contract.
@@ -14,6 +15,7 @@
 //! - [`diff`](mod@diff): `diff OLD NEW` with thresholds and `--fail-on` limits.
 //! - [`check`](mod@check): `check --baseline` with limits from TOML or `--limit`.
 //! - [`summary`]: `run --json-summary`.
+//! - [`export`](mod@export): `export --format callgrind|folded|flamegraph`.
 //!
 //! Output never depends on hash order: every row order is a sort with a
 //! total tie-break (cost, then name). Errors are one line each:
@@ -27,6 +29,7 @@ pub mod check;
 pub mod contexts;
 pub mod diff;
 pub mod error;
+pub mod export;
 pub mod file;
 pub mod functions;
 pub mod glob;
@@ -47,6 +50,9 @@ pub use diff::{
     Regression,
 };
 pub use error::ReportError;
+pub use export::{
+    callgrind_event_names, export_callgrind, export_flamegraph, export_folded, ExportError,
+};
 pub use file::{
     decode_profile, encode_profile, read_profile, write_profile, DecodeError, ProfileError,
 };
