@@ -343,7 +343,7 @@ impl CacheHierarchy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use events::{InsnFacts, Terminator};
+    use events::Terminator;
 
     fn cache(size: u64, assoc: u32, line: u32) -> Cache {
         Cache::new(CacheConfig::new(size, assoc, line).unwrap()).unwrap()
@@ -489,27 +489,7 @@ mod tests {
     }
 
     fn facts(start: Addr, lens: &[u8]) -> BlockFacts {
-        let mut offset = 0;
-        let insns = lens
-            .iter()
-            .map(|&len| {
-                let i = InsnFacts {
-                    offset,
-                    len,
-                    loads: 0,
-                    stores: 0,
-                    is_branch: false,
-                };
-                offset += len as u32;
-                i
-            })
-            .collect();
-        BlockFacts {
-            start,
-            len: offset,
-            insns,
-            terminator: Terminator::FallThrough,
-        }
+        crate::machine::tests::facts(start, lens, Terminator::FallThrough)
     }
 
     #[test]

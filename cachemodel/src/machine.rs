@@ -338,11 +338,12 @@ impl Observer for MachineSim {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use events::InsnFacts;
 
-    fn facts(start: Addr, lens: &[u8], terminator: Terminator) -> BlockFacts {
+    /// A block of instructions of the given lengths (shared with `cache.rs`).
+    pub(crate) fn facts(start: Addr, lens: &[u8], terminator: Terminator) -> BlockFacts {
         let mut offset = 0;
         let insns = lens
             .iter()

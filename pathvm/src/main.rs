@@ -275,10 +275,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Run(a) => run(a),
-        Command::Report(a) => report(a),
-        Command::Diff(a) => diff(a),
-        Command::Check(a) => check(a),
-        Command::Export(a) => export(a),
+        Command::Report(a) => finish(report(a)),
+        Command::Diff(a) => finish(diff(a)),
+        Command::Check(a) => finish(check(a)),
+        Command::Export(a) => finish(export(a)),
     }
 }
 
@@ -516,12 +516,18 @@ fn summary(rec: &record::Recording, output: &std::path::Path) {
     );
 }
 
-/// Exit status of `report`, `diff` and `check` on an error.
+/// Exit status of `report`, `export`, `diff` and `check` on an error.
 const EXIT_ERROR: u8 = 2;
 
-fn fail(e: impl std::fmt::Display) -> ExitCode {
-    eprintln!("pathvm: {e}");
-    ExitCode::from(EXIT_ERROR)
+/// What `report`, `export`, `diff` and `check` return: their exit status, or
+/// the one-line error that gives [`EXIT_ERROR`].
+type Outcome = Result<ExitCode, Box<dyn std::error::Error>>;
+
+fn finish(outcome: Outcome) -> ExitCode {
+    outcome.unwrap_or_else(|e| {
+        eprintln!("pathvm: {e}");
+        ExitCode::from(EXIT_ERROR)
+    })
 }
 
 fn report_format(f: Format) -> reports::ReportFormat {
@@ -531,13 +537,9 @@ fn report_format(f: Format) -> reports::ReportFormat {
     }
 }
 
-fn report(a: ReportArgs) -> ExitCode {
-    let profile = match reports::read_profile(&a.file) {
-        Ok(p) => p,
-        Err(e) => return fail(e),
-    };
+fn report(mut a: ReportArgs) -> Outcome {
+    let profile = reports::read_profile(&a.file)?;
     let format = report_format(a.format);
-    let mut a = a;
     if a.metric.is_empty() && matches!(a.format, Format::Text) {
         // A readable default for the terminal; JSON carries every metric.
         a.metric = ["instructions", "l1d-miss", "ll-miss", "branch-misses"]
@@ -547,7 +549,7 @@ fn report(a: ReportArgs) -> ExitCode {
             .collect();
     }
     let out = if a.stats {
-        reports::report_stats(&profile, format)
+        reports::report_stats(&profile, format)?
     } else {
         match a.by {
             By::Function => reports::report_functions(
@@ -558,7 +560,7 @@ fn report(a: ReportArgs) -> ExitCode {
                     top: a.top,
                     format,
                 },
-            ),
+            )?,
             By::Context | By::Caller | By::Callpath => reports::report_contexts(
                 &profile,
                 &reports::ContextReportOptions {
@@ -579,61 +581,39 @@ fn report(a: ReportArgs) -> ExitCode {
                     top: a.top,
                     format,
                 },
-            ),
+            )?,
         }
     };
-    match out {
-        Ok(s) => {
-            print!("{s}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => fail(e),
-    }
+    print!("{out}");
+    Ok(ExitCode::SUCCESS)
 }
 
-fn export(a: ExportArgs) -> ExitCode {
-    let profile = match reports::read_profile(&a.file) {
-        Ok(p) => p,
-        Err(e) => return fail(e),
-    };
+fn export(a: ExportArgs) -> Outcome {
+    let profile = reports::read_profile(&a.file)?;
     let mut buf = Vec::new();
     let title = format!("pathvm: {}", profile.meta.command.join(" "));
-    let r = match a.format {
-        ExportFormat::Callgrind => reports::export_callgrind(&profile, &mut buf),
-        ExportFormat::Folded => reports::export_folded(&profile, &a.metric, &mut buf),
+    match a.format {
+        ExportFormat::Callgrind => reports::export_callgrind(&profile, &mut buf)?,
+        ExportFormat::Folded => reports::export_folded(&profile, &a.metric, &mut buf)?,
         ExportFormat::Flamegraph => {
-            reports::export_flamegraph(&profile, &a.metric, &title, &mut buf)
+            reports::export_flamegraph(&profile, &a.metric, &title, &mut buf)?
         }
-    };
-    if let Err(e) = r {
-        return fail(e);
     }
-    let written = match &a.output {
-        Some(path) => std::fs::write(path, &buf).map_err(|e| format!("{}: {e}", path.display())),
-        None => std::io::stdout().write_all(&buf).map_err(|e| e.to_string()),
-    };
-    match written {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(e),
+    match &a.output {
+        Some(path) => std::fs::write(path, &buf).map_err(|e| format!("{}: {e}", path.display()))?,
+        None => std::io::stdout().write_all(&buf)?,
     }
+    Ok(ExitCode::SUCCESS)
 }
 
-fn diff(a: DiffArgs) -> ExitCode {
-    let old = match reports::read_profile(&a.old) {
-        Ok(p) => p,
-        Err(e) => return fail(e),
-    };
-    let new = match reports::read_profile(&a.new) {
-        Ok(p) => p,
-        Err(e) => return fail(e),
-    };
-    let mut fail_on = Vec::new();
-    for f in &a.fail_on {
-        match f.parse::<reports::FailOn>() {
-            Ok(x) => fail_on.push(x),
-            Err(e) => return fail(e),
-        }
-    }
+fn diff(a: DiffArgs) -> Outcome {
+    let old = reports::read_profile(&a.old)?;
+    let new = reports::read_profile(&a.new)?;
+    let fail_on = a
+        .fail_on
+        .iter()
+        .map(|f| f.parse::<reports::FailOn>())
+        .collect::<Result<Vec<_>, _>>()?;
     let opts = reports::DiffOptions {
         by: match a.by {
             DiffBy::Function => reports::DiffBy::Function,
@@ -652,53 +632,29 @@ fn diff(a: DiffArgs) -> ExitCode {
         new_name: a.new.display().to_string(),
         ..Default::default()
     };
-    match reports::diff(&old, &new, &opts) {
-        Ok(d) => {
-            print!("{}", d.text);
-            ExitCode::from(u8::from(d.regressed))
-        }
-        Err(e) => fail(e),
-    }
+    let d = reports::diff(&old, &new, &opts)?;
+    print!("{}", d.text);
+    Ok(ExitCode::from(u8::from(d.regressed)))
 }
 
-fn check(a: CheckArgs) -> ExitCode {
-    let current = match reports::read_profile(&a.profile) {
-        Ok(p) => p,
-        Err(e) => return fail(e),
-    };
+fn check(a: CheckArgs) -> Outcome {
+    let current = reports::read_profile(&a.profile)?;
     if a.update_baseline {
-        return match reports::write_profile(&a.baseline, &current) {
-            Ok(()) => {
-                println!(
-                    "baseline {} updated from {}",
-                    a.baseline.display(),
-                    a.profile.display()
-                );
-                ExitCode::SUCCESS
-            }
-            Err(e) => fail(e),
-        };
+        reports::write_profile(&a.baseline, &current)?;
+        println!(
+            "baseline {} updated from {}",
+            a.baseline.display(),
+            a.profile.display()
+        );
+        return Ok(ExitCode::SUCCESS);
     }
-    let baseline = match reports::read_profile(&a.baseline) {
-        Ok(p) => p,
-        Err(e) => return fail(e),
-    };
+    let baseline = reports::read_profile(&a.baseline)?;
     let mut limits = match &a.limits {
-        Some(path) => match reports::Limits::read(path) {
-            Ok(l) => l,
-            Err(e) => return fail(e),
-        },
+        Some(path) => reports::Limits::read(path)?,
         None => reports::Limits::default(),
     };
-    match reports::Limits::from_cli(&a.limit) {
-        Ok(l) => limits.merge(l),
-        Err(e) => return fail(e),
-    }
-    match reports::check(&baseline, &current, &limits) {
-        Ok(c) => {
-            print!("{}", c.verdict_text);
-            ExitCode::from(u8::from(c.failed))
-        }
-        Err(e) => fail(e),
-    }
+    limits.merge(reports::Limits::from_cli(&a.limit)?);
+    let c = reports::check(&baseline, &current, &limits)?;
+    print!("{}", c.verdict_text);
+    Ok(ExitCode::from(u8::from(c.failed)))
 }

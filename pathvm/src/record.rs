@@ -52,12 +52,13 @@ fn from_raw(v: &[u64]) -> Counts {
 }
 
 /// Where a block's cost goes in the function view.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum BlockOwner {
     /// Every instruction in one function.
     One(FuncId),
-    /// The block runs across a function boundary: split per instruction.
-    Split,
+    /// The block runs across a function boundary: its instructions' functions
+    /// are `Recorder::splits[n]`, resolved once.
+    Split(u32),
     /// A PLT stub: charged to the function that called through it (as
     /// callgrind's default `--skip-plt=yes` does), the last one before it.
     Plt,
@@ -70,6 +71,8 @@ struct Recorder {
     tracker: CallTracker<FunctionTable>,
     sim: Option<MachineSim>,
     owners: Vec<Option<BlockOwner>>,
+    /// Per-instruction functions of the blocks that cross a function boundary.
+    splits: Vec<Box<[FuncId]>>,
     /// The function the running block is charged to.
     cur_func: Option<FuncId>,
     func_self: Vec<Counts>,
@@ -96,7 +99,11 @@ impl Recorder {
         } else if func_of(facts.start) == func_of(facts.last_insn_addr()) {
             BlockOwner::One(func_of(facts.start))
         } else {
-            BlockOwner::Split
+            let funcs = (0..facts.insns.len())
+                .map(|k| func_of(facts.insn_addr(k)))
+                .collect();
+            self.splits.push(funcs);
+            BlockOwner::Split(self.splits.len() as u32 - 1)
         };
         self.owners[i] = Some(o);
         o
@@ -130,6 +137,20 @@ impl Recorder {
         m[10] += c.indirect_misses;
     }
 
+    /// Feed one event to the simulator and charge what it counted to the
+    /// running block's node and function.
+    #[inline]
+    fn simulate_here(&mut self, event: impl FnOnce(&mut MachineSim)) {
+        if let Some(sim) = &mut self.sim {
+            let before = *sim.totals();
+            event(sim);
+            let d = sim.totals().since(&before);
+            let node = self.tracker.current_node();
+            self.charge_node(node, &d);
+            self.charge_func(self.cur_func, &d);
+        }
+    }
+
     fn charge_func(&mut self, f: Option<FuncId>, c: &Counts) {
         if let Some(f) = f {
             *self.func_counts(f) += c;
@@ -160,21 +181,13 @@ impl Observer for Recorder {
         match owner {
             BlockOwner::One(f) => self.cur_func = Some(f),
             BlockOwner::Plt => {}
-            BlockOwner::Split => {
-                let index = self.tracker.index();
-                let funcs: Vec<FuncId> = (0..facts.insns.len())
-                    .map(|i| {
-                        let a = facts.insn_addr(i);
-                        index
-                            .resolve(a)
-                            .map(|f| f.0)
-                            .unwrap_or_else(|| index.unnamed(facts.start))
-                    })
-                    .collect();
-                for f in &funcs {
+            BlockOwner::Split(k) => {
+                let funcs = std::mem::take(&mut self.splits[k as usize]);
+                for f in funcs.iter() {
                     self.func_counts(*f).instructions += 1;
                 }
                 self.cur_func = funcs.last().copied();
+                self.splits[k as usize] = funcs;
             }
         }
         match &mut self.sim {
@@ -185,13 +198,13 @@ impl Observer for Recorder {
                 self.charge_node(prev_node, &terminator);
                 self.charge_func(prev_func, &terminator);
                 self.charge_node(node, &body);
-                if matches!(owner, BlockOwner::Split) {
+                if matches!(owner, BlockOwner::Split(_)) {
                     body.instructions = 0; // counted per instruction above
                 }
                 self.charge_func(self.cur_func, &body);
             }
             None => {
-                if !matches!(owner, BlockOwner::Split) {
+                if !matches!(owner, BlockOwner::Split(_)) {
                     if let Some(f) = self.cur_func {
                         self.func_counts(f).instructions += n;
                     }
@@ -202,26 +215,12 @@ impl Observer for Recorder {
 
     fn rep_iteration(&mut self, id: BlockId) {
         self.tracker.rep_iteration(id);
-        if let Some(sim) = &mut self.sim {
-            let before = *sim.totals();
-            sim.rep_iteration(id);
-            let d = sim.totals().since(&before);
-            let node = self.tracker.current_node();
-            self.charge_node(node, &d);
-            self.charge_func(self.cur_func, &d);
-        }
+        self.simulate_here(|sim| sim.rep_iteration(id));
     }
 
     #[inline]
     fn mem(&mut self, ev: MemEvent) {
-        if let Some(sim) = &mut self.sim {
-            let before = *sim.totals();
-            sim.mem(ev);
-            let d = sim.totals().since(&before);
-            let node = self.tracker.current_node();
-            self.charge_node(node, &d);
-            self.charge_func(self.cur_func, &d);
-        }
+        self.simulate_here(|sim| sim.mem(ev));
     }
 
     fn thread_switch(&mut self, tid: Tid) {
@@ -234,6 +233,7 @@ impl Observer for Recorder {
     fn object_mapped(&mut self, obj: &ObjectMapped) {
         self.tracker.object_mapped(obj);
         self.owners.clear();
+        self.splits.clear();
     }
 }
 
@@ -253,6 +253,7 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         tracker: CallTracker::new(FunctionTable::new(), tracker_cfg),
         sim,
         owners: Vec::new(),
+        splits: Vec::new(),
         cur_func: None,
         func_self: Vec::new(),
     };
