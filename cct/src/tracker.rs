@@ -94,6 +94,7 @@ pub struct Frame {
     node: NodeId,
     kind: FrameKind,
     state: FrameState,
+    serial: u32,
 }
 
 const _: () = assert!(size_of::<Frame>() == 40);
@@ -130,6 +131,14 @@ impl Frame {
     #[inline]
     pub fn kind(&self) -> FrameKind {
         self.kind
+    }
+    /// A number given at the push, different from the frames pushed just
+    /// before and after it (it wraps after 2^32 pushes): with
+    /// [`Frame::node`] it tells an observer mirroring the stack whether the
+    /// frame at an index is still the one it saw.
+    #[inline]
+    pub fn serial(&self) -> u32 {
+        self.serial
     }
     /// True for frames without a node of their own: a PLT stub or the lazy
     /// resolver (and what it calls) without `show_plt`.
@@ -268,6 +277,7 @@ pub struct CallTracker<I> {
     synthetic: FxHashMap<Addr, FuncId>,
     synthetic_entries: Vec<Addr>,
     max_stack_depth: usize,
+    next_serial: u32,
     counters: TrackerCounters,
 }
 
@@ -285,6 +295,7 @@ impl<I: FunctionIndex> CallTracker<I> {
             synthetic: FxHashMap::default(),
             synthetic_entries: Vec::new(),
             max_stack_depth: 0,
+            next_serial: 0,
             counters: TrackerCounters::default(),
         }
     }
@@ -375,6 +386,7 @@ impl<I: FunctionIndex> CallTracker<I> {
             node,
             kind: FrameKind::Signal,
             state: FrameState::Visible,
+            serial: 0,
         });
     }
 
@@ -542,7 +554,9 @@ impl<I: FunctionIndex> CallTracker<I> {
     }
 
     #[inline]
-    fn push(&mut self, frame: Frame) {
+    fn push(&mut self, mut frame: Frame) {
+        frame.serial = self.next_serial;
+        self.next_serial = self.next_serial.wrapping_add(1);
         self.stack.frames.push(frame);
         self.max_stack_depth = self.max_stack_depth.max(self.stack.frames.len());
     }
@@ -618,6 +632,7 @@ impl<I: FunctionIndex> CallTracker<I> {
             node,
             kind: FrameKind::Thread,
             state: FrameState::Visible,
+            serial: 0,
         });
         self.counters.threads += 1;
     }
@@ -670,6 +685,7 @@ impl<I: FunctionIndex> CallTracker<I> {
             node,
             kind: FrameKind::Call,
             state,
+            serial: 0,
         });
     }
 
@@ -709,6 +725,7 @@ impl<I: FunctionIndex> CallTracker<I> {
                         node: top.node,
                         kind: FrameKind::TailCall,
                         state: FrameState::Plt,
+                        serial: 0,
                     });
                     return;
                 }
@@ -756,6 +773,7 @@ impl<I: FunctionIndex> CallTracker<I> {
             node,
             kind: FrameKind::TailCall,
             state: FrameState::Visible,
+            serial: 0,
         });
     }
 }

@@ -1,6 +1,8 @@
 //! The `pathvm` command line: argument parsing and wiring only.
 
 mod functions;
+mod paths;
+mod program;
 mod record;
 
 use std::ffi::OsString;
@@ -55,6 +57,9 @@ struct ExportArgs {
     /// The metric of folded stacks and flame graphs.
     #[arg(long, default_value = "instructions")]
     metric: String,
+    /// Callgrind: each function's Ball-Larus paths as functions `name [path N]`.
+    #[arg(long)]
+    paths: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -101,6 +106,13 @@ struct RunArgs {
     /// No branch prediction simulation.
     #[arg(long)]
     no_branch_sim: bool,
+    /// No Ball-Larus path profiles (no count changes).
+    #[arg(long)]
+    no_paths: bool,
+    /// No calling context tree in the profile (no count changes; paths are
+    /// then kept per function only).
+    #[arg(long)]
+    no_cct: bool,
     /// L1 instruction cache geometry, SIZE,ASSOC,LINE in bytes (as valgrind's --I1).
     #[arg(long, value_name = "SIZE,ASSOC,LINE", default_value = "32768,8,64")]
     l1i: String,
@@ -139,6 +151,8 @@ enum By {
     Caller,
     /// k-level call paths (`--depth K`), as TAU aggregates them.
     Callpath,
+    /// Ball-Larus paths, ranked by `--metric` (one; default instructions).
+    Path,
 }
 
 #[derive(Args)]
@@ -159,9 +173,19 @@ struct ReportArgs {
     /// Sort by this metric (default: the first shown).
     #[arg(long)]
     sort: Option<String>,
-    /// Context views: hide contexts below this percent of the total.
-    #[arg(long, default_value_t = 0.0)]
-    threshold: f64,
+    /// Context views: hide contexts below this percent of the total (default
+    /// 0). `--by path`: the share of the metric that makes a path hot (default 1).
+    #[arg(long)]
+    threshold: Option<f64>,
+    /// `--by path`: one row per path and calling context.
+    #[arg(long)]
+    context: bool,
+    /// `--by path`: only these functions (glob, repeatable).
+    #[arg(long)]
+    function: Vec<String>,
+    /// `--by path`: the table of dense, sparse and cold paths and the hot procedures.
+    #[arg(long)]
+    hot_summary: bool,
     /// Context views: only the paths that reach these functions (glob, repeatable).
     #[arg(long)]
     focus: Vec<String>,
@@ -339,6 +363,8 @@ fn run(a: RunArgs) -> ExitCode {
             show_plt: a.show_plt,
             n_metrics: 1,
         },
+        paths: !a.no_paths,
+        contexts: !a.no_cct,
     };
     // The guest shares pathvm's descriptors and may close stderr (many
     // programs do at exit); keep a copy to report through afterwards.
@@ -540,6 +566,10 @@ fn report_format(f: Format) -> reports::ReportFormat {
 fn report(mut a: ReportArgs) -> Outcome {
     let profile = reports::read_profile(&a.file)?;
     let format = report_format(a.format);
+    if a.hot_summary {
+        a.by = By::Path;
+    }
+    let path_metric = a.sort.clone().or_else(|| a.metric.first().cloned());
     if a.metric.is_empty() && matches!(a.format, Format::Text) {
         // A readable default for the terminal; JSON carries every metric.
         a.metric = ["instructions", "l1d-miss", "ll-miss", "branch-misses"]
@@ -548,10 +578,24 @@ fn report(mut a: ReportArgs) -> Outcome {
             .map(|m| m.to_string())
             .collect();
     }
-    let out = if a.stats {
+    let out = if a.stats && matches!(a.by, By::Path) {
+        reports::report_path_stats(&profile, format)?
+    } else if a.stats {
         reports::report_stats(&profile, format)?
     } else {
         match a.by {
+            By::Path => reports::report_paths(
+                &profile,
+                &reports::PathReportOptions {
+                    metric: path_metric,
+                    top: a.top,
+                    threshold: a.threshold.unwrap_or(1.0),
+                    functions: a.function,
+                    context: a.context,
+                    hot_summary: a.hot_summary,
+                    format,
+                },
+            )?,
             By::Function => reports::report_functions(
                 &profile,
                 &reports::FunctionReportOptions {
@@ -575,7 +619,7 @@ fn report(mut a: ReportArgs) -> Outcome {
                     },
                     metrics: a.metric,
                     sort_by: a.sort,
-                    threshold_pct: a.threshold,
+                    threshold_pct: a.threshold.unwrap_or(0.0),
                     focus: a.focus,
                     path_contains: a.path_contains,
                     top: a.top,
@@ -593,6 +637,7 @@ fn export(a: ExportArgs) -> Outcome {
     let mut buf = Vec::new();
     let title = format!("pathvm: {}", profile.meta.command.join(" "));
     match a.format {
+        ExportFormat::Callgrind if a.paths => reports::export_callgrind_paths(&profile, &mut buf)?,
         ExportFormat::Callgrind => reports::export_callgrind(&profile, &mut buf)?,
         ExportFormat::Folded => reports::export_folded(&profile, &a.metric, &mut buf)?,
         ExportFormat::Flamegraph => {

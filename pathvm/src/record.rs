@@ -11,6 +11,7 @@ use rustc_hash::FxHashMap;
 use vm::{StopReason, VmConfig, VmError};
 
 use crate::functions::FunctionTable;
+use crate::paths::{PathRecorder, COLUMNS};
 
 /// Everything `run` needs besides the VM's own configuration.
 pub struct RecordOptions {
@@ -18,6 +19,10 @@ pub struct RecordOptions {
     pub tracker: TrackerConfig,
     /// Cache and branch simulation; `None`: instructions only.
     pub machine: Option<MachineConfig>,
+    /// Track Ball-Larus paths.
+    pub paths: bool,
+    /// Keep the calling context tree in the profile (and paths per context).
+    pub contexts: bool,
 }
 
 /// A finished run.
@@ -76,6 +81,38 @@ struct Recorder {
     /// The function the running block is charged to.
     cur_func: Option<FuncId>,
     func_self: Vec<Counts>,
+    paths: Option<PathRecorder>,
+}
+
+/// Path metric columns of a cost.
+#[inline]
+fn columns(c: &Counts) -> [u64; COLUMNS] {
+    [
+        c.instructions,
+        c.loads,
+        c.stores,
+        c.l1i_miss,
+        c.l1d_read_miss,
+        c.l1d_write_miss,
+        c.ll_miss,
+        c.branches,
+        c.branch_misses,
+        c.indirect,
+        c.indirect_misses,
+    ]
+}
+
+/// The entry address of a frame's function.
+fn entry_of(tracker: &CallTracker<FunctionTable>, f: FuncId) -> u64 {
+    if f.is_synthetic() {
+        tracker.synthetic_entry(f).unwrap_or(0)
+    } else {
+        tracker
+            .index()
+            .functions()
+            .get(f.0 as usize)
+            .map_or(0, |x| x.entry)
+    }
 }
 
 impl Recorder {
@@ -148,6 +185,9 @@ impl Recorder {
             let node = self.tracker.current_node();
             self.charge_node(node, &d);
             self.charge_func(self.cur_func, &d);
+            if let Some(p) = &mut self.paths {
+                p.add_here(&columns(&d));
+            }
         }
     }
 
@@ -190,18 +230,26 @@ impl Observer for Recorder {
                 self.splits[k as usize] = funcs;
             }
         }
+        let mut path_body = Counts {
+            instructions: n,
+            ..Counts::default()
+        };
+        let mut terminator = None;
         match &mut self.sim {
             Some(sim) => {
                 let before = *sim.totals();
                 sim.block(ev, facts);
-                let (terminator, mut body) = sim.totals().since(&before).split_terminator();
-                self.charge_node(prev_node, &terminator);
-                self.charge_func(prev_func, &terminator);
+                let (t, mut body) = sim.totals().since(&before).split_terminator();
+                self.charge_node(prev_node, &t);
+                self.charge_func(prev_func, &t);
                 self.charge_node(node, &body);
+                path_body = body;
+                path_body.instructions = n;
                 if matches!(owner, BlockOwner::Split(_)) {
                     body.instructions = 0; // counted per instruction above
                 }
                 self.charge_func(self.cur_func, &body);
+                terminator = Some(t);
             }
             None => {
                 if !matches!(owner, BlockOwner::Split(_)) {
@@ -209,6 +257,18 @@ impl Observer for Recorder {
                         self.func_counts(f).instructions += n;
                     }
                 }
+            }
+        }
+        if let Some(p) = &mut self.paths {
+            if let Some(t) = &terminator {
+                p.charge_terminator(&columns(t));
+            }
+            let tracker = &self.tracker;
+            let frames = tracker.shadow_stack().frames();
+            p.sync(frames, |f| entry_of(tracker, f));
+            let plt = owner == BlockOwner::Plt;
+            if p.executed(frames, facts.start, facts.len, n as u32, plt) {
+                p.add(&columns(&path_body));
             }
         }
     }
@@ -225,6 +285,9 @@ impl Observer for Recorder {
 
     fn thread_switch(&mut self, tid: Tid) {
         self.tracker.thread_switch(tid);
+        if let Some(p) = &mut self.paths {
+            p.thread_switch(tid);
+        }
         if let Some(sim) = &mut self.sim {
             sim.thread_switch(tid);
         }
@@ -232,6 +295,15 @@ impl Observer for Recorder {
 
     fn object_mapped(&mut self, obj: &ObjectMapped) {
         self.tracker.object_mapped(obj);
+        if let Some(p) = &mut self.paths {
+            let mapped = self
+                .tracker
+                .index()
+                .symbolizer
+                .object_at(obj.base)
+                .filter(|m| m.path.to_str() == Some(obj.path.as_str()));
+            p.tracker.program_mut().add_object(obj, mapped);
+        }
         self.owners.clear();
         self.splits.clear();
     }
@@ -256,11 +328,16 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         splits: Vec::new(),
         cur_func: None,
         func_self: Vec::new(),
+        paths: opts.paths.then(|| PathRecorder::new(opts.contexts)),
     };
     let outcome = vm::run(&opts.vm, &mut rec)?;
     let wall = start.elapsed();
     rec.tracker.finish();
+    if let Some(p) = &mut rec.paths {
+        p.finish();
+    }
     let func_self = rec.func_self;
+    let path_rec = rec.paths;
     let parts = rec.tracker.into_parts();
     let table = parts.index;
 
@@ -276,13 +353,36 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
     let cycles = machine_cfg.as_ref().map(|c| c.cycles).unwrap_or_default();
     let values = |c: &Counts| -> Vec<u64> { metrics.iter().map(|m| c.get(*m, &cycles)).collect() };
 
-    let (rows, contexts) = function_rows(
+    let (rows, mut contexts, row_of) = function_rows(
         &table,
         &parts.cct,
         &parts.synthetic_entries,
         &func_self,
         &values,
     );
+    let paths = match &path_rec {
+        Some(p) => {
+            let function_of = |entry: u64| -> u32 {
+                let f = match table.function_at(entry) {
+                    Some((f, e)) if e == entry => f,
+                    _ => table.unnamed(entry),
+                };
+                row_of.get(&f).copied().unwrap_or(u32::MAX)
+            };
+            let path_values = |c: &[u64; COLUMNS]| values(&from_raw(c));
+            crate::paths::path_profile(
+                &p.tracker,
+                p.unattributed,
+                &table,
+                &function_of,
+                &path_values,
+            )
+        }
+        None => reports::PathProfile::default(),
+    };
+    if !opts.contexts {
+        contexts = ContextTable::default();
+    }
     let mut total = Counts::default();
     for c in &func_self {
         total += c;
@@ -335,6 +435,7 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         metrics: metrics.iter().map(|m| m.name().to_string()).collect(),
         functions: rows,
         contexts,
+        paths,
     };
     Ok(Recording {
         profile,
@@ -442,7 +543,7 @@ fn function_rows(
     synthetic_entries: &[u64],
     func_self: &[Counts],
     values: &dyn Fn(&Counts) -> Vec<u64>,
-) -> (Vec<FunctionRow>, ContextTable) {
+) -> (Vec<FunctionRow>, ContextTable, FxHashMap<FuncId, u32>) {
     // Map the tree's function ids (synthetic ones included) to table ids.
     let map_func = |f: FuncId| -> FuncId {
         if f.is_synthetic() {
@@ -526,5 +627,5 @@ fn function_rows(
         ctx.self_cost
             .extend(values(&from_raw(cct.self_metrics(node))));
     }
-    (rows, ctx)
+    (rows, ctx, row_of)
 }

@@ -1162,6 +1162,7 @@ incl instructions  incl %  self instructions  calls  instructions/call   share  
     fn recursion_counts_inclusive_once() {
         // root → main → r → r → r, self 1, 2, 3, 4.
         let mut p = tiny_profile();
+        p.paths = Default::default();
         p.metrics.truncate(1);
         p.totals = vec![10];
         for f in &mut p.functions {

@@ -1086,6 +1086,9 @@ change instructions  change %  old instructions  new instructions  function  obj
             costs.push(0);
         }
         new.contexts.self_cost = costs;
+        for r in new.paths.functions.iter_mut().flat_map(|f| &mut f.rows) {
+            r.cost.push(0);
+        }
         let o = DiffOptions {
             format: DiffFormat::Markdown,
             top: Some(1),

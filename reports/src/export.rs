@@ -174,6 +174,56 @@ fn camel_case(metric: &str) -> String {
 /// [`ReportError::NoMetrics`] on a profile without metrics, and
 /// [`ExportError::Io`] when writing fails.
 pub fn export_callgrind(profile: &Profile, out: &mut dyn Write) -> Result<(), ExportError> {
+    callgrind(profile, false, out)
+}
+
+/// [`export_callgrind`] with each function's Ball-Larus paths as functions
+/// of their own, `name [path N]`, called by the function once per
+/// traversal and carrying their cost as self cost, so that KCachegrind and
+/// `callgrind_annotate` list paths beside functions. The function keeps the
+/// rest of its self cost (none when its paths cover it, as they do unless
+/// part of it ran in a split-off `.cold` part or in another function's
+/// frame: then its paths are left out, so that every total stays exact).
+/// Paths merge their calling contexts; a truncated path is `name [path N
+/// truncated]`.
+pub fn export_callgrind_paths(profile: &Profile, out: &mut dyn Write) -> Result<(), ExportError> {
+    callgrind(profile, true, out)
+}
+
+/// The paths of function row `f` as (name, first line, count, cost), merged
+/// over contexts, in path order; `None` unless they add up to its self cost.
+fn callgrind_paths(profile: &Profile, f: usize, name: &str) -> Option<Vec<(String, u32, u64, Vec<u64>)>> {
+    let m = profile.metrics.len();
+    let row = profile.functions.get(f)?;
+    let mut out = Vec::new();
+    let mut sum = vec![0u64; m];
+    for pf in profile.paths.functions.iter().filter(|p| p.function as usize == f) {
+        let mut merged: BTreeMap<u32, (u64, Vec<u64>)> = BTreeMap::new();
+        for r in &pf.rows {
+            let e = merged.entry(r.path).or_insert_with(|| (0, vec![0; m]));
+            e.0 += r.count;
+            for (a, b) in e.1.iter_mut().zip(&r.cost) {
+                *a += b;
+            }
+        }
+        for (p, (count, cost)) in merged {
+            let info = &pf.paths[p as usize];
+            let line = info
+                .blocks
+                .first()
+                .and_then(|&b| pf.blocks[b as usize].lines.first())
+                .map_or(row.line.unwrap_or(0), |l| l.line);
+            let what = if info.truncated { " truncated" } else { "" };
+            for (a, b) in sum.iter_mut().zip(&cost) {
+                *a += b;
+            }
+            out.push((format!("{name} [path {}{what}]", info.id), line, count, cost));
+        }
+    }
+    (!out.is_empty() && sum == row.self_cost).then_some(out)
+}
+
+fn callgrind(profile: &Profile, with_paths: bool, out: &mut dyn Write) -> Result<(), ExportError> {
     profile.validate().map_err(ReportError::InvalidProfile)?;
     if profile.metrics.is_empty() {
         return Err(ReportError::NoMetrics.into());
@@ -217,6 +267,7 @@ pub fn export_callgrind(profile: &Profile, out: &mut dyn Write) -> Result<(), Ex
     let n_functions = profile.functions.len();
     let zero = vec![0u64; m];
     let mut edges = calls.edges.iter().peekable();
+    let mut path_blocks: Vec<(usize, Vec<(String, u32, u64, Vec<u64>)>)> = Vec::new();
     for caller in 0..n_functions + PSEUDO.len() {
         let has_edges = edges.peek().is_some_and(|((from, _), _)| *from == caller);
         if caller >= n_functions && !has_edges && !calls.appears[caller] {
@@ -231,7 +282,21 @@ pub fn export_callgrind(profile: &Profile, out: &mut dyn Write) -> Result<(), Ex
             .functions
             .get(caller)
             .map_or(&zero[..], |f: &FunctionRow| &f.self_cost[..]);
-        if own.iter().any(|&c| c != 0) {
+        let paths = if with_paths && caller < n_functions {
+            callgrind_paths(profile, caller, names.function(caller))
+        } else {
+            None
+        };
+        if let Some(paths) = &paths {
+            for (name, line, count, cost) in paths {
+                writeln!(w, "cob={}", ob.spec(names.object(profile, caller)))?;
+                writeln!(w, "cfi={}", fl.spec(&names.file(profile, caller)))?;
+                writeln!(w, "cfn={}", fname.spec(name))?;
+                writeln!(w, "calls={count} {line}")?;
+                writeln!(w, "{caller_line} {}", costs(cost))?;
+            }
+            path_blocks.push((caller, paths.clone()));
+        } else if own.iter().any(|&c| c != 0) {
             writeln!(w, "{caller_line} {}", costs(own))?;
         }
         while let Some(((_, callee), edge)) = edges.next_if(|((from, _), _)| *from == caller) {
@@ -247,6 +312,15 @@ pub fn export_callgrind(profile: &Profile, out: &mut dyn Write) -> Result<(), Ex
             writeln!(w, "cfn={}", fname.spec(names.function(callee)))?;
             writeln!(w, "calls={count} {}", names.line(profile, callee))?;
             writeln!(w, "{caller_line} {}", costs(cost))?;
+        }
+    }
+    for (f, paths) in &path_blocks {
+        for (name, line, _, cost) in paths {
+            writeln!(w)?;
+            writeln!(w, "ob={}", ob.spec(names.object(profile, *f)))?;
+            writeln!(w, "fl={}", fl.spec(&names.file(profile, *f)))?;
+            writeln!(w, "fn={}", fname.spec(name))?;
+            writeln!(w, "{line} {}", costs(cost))?;
         }
     }
     writeln!(w)?;
@@ -741,6 +815,7 @@ mod tests {
             totals: vec![0, 0],
             functions,
             contexts,
+            paths: Default::default(),
         };
         fill_function_rows(&mut profile);
         // `_start` ran in the root context.

@@ -46,7 +46,7 @@ use crate::profile::Profile;
 pub const MAGIC: [u8; 8] = *b"PATHVM\0\x01";
 
 /// The format version this build writes, and the newest it reads.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 const HEADER_LEN: usize = 8 + 4 + 8;
 const CHECKSUM_LEN: usize = 4;
@@ -359,7 +359,7 @@ mod tests {
     fn header_layout_is_as_documented() {
         let bytes = encode_profile(&tiny_profile());
         assert_eq!(&bytes[..8], b"PATHVM\0\x01");
-        assert_eq!(&bytes[8..12], &[1, 0, 0, 0]);
+        assert_eq!(&bytes[8..12], &[2, 0, 0, 0]);
         let body_len = u64::from_le_bytes(bytes[12..20].try_into().unwrap()) as usize;
         assert_eq!(bytes.len(), 20 + body_len + 4);
         let crc = u32::from_le_bytes(bytes[20 + body_len..].try_into().unwrap());
@@ -494,7 +494,7 @@ mod tests {
         let err = DecodeError::NewerVersion(7).at(Path::new("new.pathvm"));
         assert_eq!(
             err.to_string(),
-            "new.pathvm: profile format version 7 is newer than this pathvm reads (version 1 and older)"
+            "new.pathvm: profile format version 7 is newer than this pathvm reads (version 2 and older)"
         );
     }
 

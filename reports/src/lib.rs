@@ -14,6 +14,7 @@
 //!   `--path-contains`, `--stats`, from the calling context tree.
 //! - [`diff`](mod@diff): `diff OLD NEW` with thresholds and `--fail-on` limits.
 //! - [`check`](mod@check): `check --baseline` with limits from TOML or `--limit`.
+//! - [`paths`](mod@paths): `report --by path`, hot paths and `--hot-summary`.
 //! - [`summary`]: `run --json-summary`.
 //! - [`export`](mod@export): `export --format callgrind|folded|flamegraph`.
 //!
@@ -34,6 +35,7 @@ pub mod file;
 pub mod functions;
 pub mod glob;
 mod metric;
+pub mod paths;
 pub mod profile;
 pub mod summary;
 mod table;
@@ -51,11 +53,16 @@ pub use diff::{
 };
 pub use error::ReportError;
 pub use export::{
-    callgrind_event_names, export_callgrind, export_flamegraph, export_folded, ExportError,
+    callgrind_event_names, export_callgrind, export_callgrind_paths, export_flamegraph,
+    export_folded, ExportError,
 };
 pub use file::{
     decode_profile, encode_profile, read_profile, write_profile, DecodeError, ProfileError,
 };
 pub use functions::{report_functions, FunctionReportOptions, ReportFormat};
-pub use profile::{ContextTable, FunctionRow, Meta, ObjectInfo, Profile};
+pub use profile::{
+    ContextTable, FunctionRow, Meta, ObjectInfo, PathBlock, PathFunction, PathInfo, PathLine,
+    PathNumbering, PathProfile, PathRow, Profile,
+};
+pub use paths::{report_path_stats, report_paths, PathClass, PathReportOptions};
 pub use summary::json_summary;

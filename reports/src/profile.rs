@@ -89,6 +89,133 @@ pub struct Profile {
     pub functions: Vec<FunctionRow>,
     /// The calling context tree (empty when not recorded).
     pub contexts: ContextTable,
+    /// Ball-Larus path profiles (empty when not recorded).
+    pub paths: PathProfile,
+}
+
+/// Ball-Larus path profiles of a run: per function, the acyclic paths taken
+/// through its control-flow graph, per calling context.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PathProfile {
+    /// False when the run did not track paths (`--no-paths`).
+    pub recorded: bool,
+    /// Source file names, indexed by [`PathLine::file`].
+    pub files: Vec<String>,
+    /// One entry per function entered at least once.
+    pub functions: Vec<PathFunction>,
+    /// Instructions on no function's path: run in hidden frames (the lazy
+    /// resolver and what it calls) or before a thread's first frame. With
+    /// the functions' `lost_instructions` and their paths' instructions,
+    /// they add up to the run's instructions.
+    pub unattributed_instructions: u64,
+}
+
+/// How a function's path ids are made.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PathNumbering {
+    /// Ball-Larus numbers `0..paths` of the final graph.
+    Numbered {
+        /// Number of acyclic paths of the graph.
+        paths: u64,
+    },
+    /// Too many paths to number: each path taken is its edge sequence, the
+    /// id its index.
+    Interned {
+        /// Why it could not be numbered.
+        reason: String,
+    },
+    /// The code could not be decoded: no paths.
+    #[default]
+    Untracked,
+}
+
+/// The paths of one function.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PathFunction {
+    /// Index into [`Profile::functions`] (`u32::MAX` if the function has no row).
+    pub function: u32,
+    /// Guest address of the entry the graph was discovered from.
+    pub entry: u64,
+    /// How ids are made.
+    pub numbering: PathNumbering,
+    /// Frames entered.
+    pub frames: u64,
+    /// Paths begun somewhere other than the entry (after a non-local exit
+    /// landed in the function, or a call into its middle).
+    pub resumes: u64,
+    /// Executed blocks no path could follow.
+    pub lost_blocks: u64,
+    /// Their instructions (and those of PLT stubs run while none of the
+    /// function's paths was open).
+    pub lost_instructions: u64,
+    /// Times the graph grew during the run (each one renumbered it).
+    pub cfg_changes: u64,
+    /// Blocks of the graph that some path goes through.
+    pub blocks: Vec<PathBlock>,
+    /// Distinct paths taken.
+    pub paths: Vec<PathInfo>,
+    /// Counts and costs per path and context.
+    pub rows: Vec<PathRow>,
+}
+
+/// A basic block of a function's graph.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PathBlock {
+    /// Guest address of its first instruction.
+    pub start: u64,
+    /// Its instructions' addresses as offsets from `start`.
+    pub insns: Vec<u32>,
+    /// Source lines of its instructions, in order, consecutive repeats merged.
+    pub lines: Vec<PathLine>,
+}
+
+/// A source position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PathLine {
+    /// Index into [`PathProfile::files`].
+    pub file: u32,
+    /// Line number.
+    pub line: u32,
+}
+
+/// One path of a function.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PathInfo {
+    /// The path's id in the function's numbering (see [`PathNumbering`]);
+    /// for a truncated path, the partial sum where it stopped.
+    pub id: u64,
+    /// The path was abandoned before EXIT or a back edge (a non-local exit,
+    /// the end of the run); `blocks` is the prefix that ran.
+    pub truncated: bool,
+    /// A whole path that ended at EXIT (`ret`, tail call, a call that does
+    /// not return); false for one that ended at a back edge, or truncated.
+    pub exit: bool,
+    /// For a path that began at a loop header after a back edge: the start
+    /// of the block the back edge left (paths after different back edges
+    /// into one header are different paths).
+    pub after: Option<u64>,
+    /// Its blocks in order, as indices into [`PathFunction::blocks`].
+    pub blocks: Vec<u32>,
+    /// Instructions run on one traversal (a truncated path's prefix:
+    /// up to where it stopped).
+    pub length: u64,
+}
+
+/// How often one path ran in one context, and what it cost.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PathRow {
+    /// Index into [`PathFunction::paths`].
+    pub path: u32,
+    /// Calling context: a node of [`Profile::contexts`] (0 when the run kept no tree).
+    pub context: u32,
+    /// Times the path was taken.
+    pub count: u64,
+    /// Its own instructions (exclusive of callees), summed over those times.
+    pub insns: u64,
+    /// Cost per metric, in the order of [`Profile::metrics`], exclusive of
+    /// callees; a PLT stub's cost counts to its caller's path, as in the
+    /// function view.
+    pub cost: Vec<u64>,
 }
 
 impl Profile {
@@ -217,6 +344,39 @@ impl Profile {
                     "context {node} names function {f} of {}",
                     self.functions.len()
                 ));
+            }
+        }
+        self.validate_paths()
+    }
+
+    fn validate_paths(&self) -> Result<(), String> {
+        let m = self.metrics.len();
+        let p = &self.paths;
+        for f in &p.functions {
+            if f.function != ContextTable::NO_FUNCTION && f.function as usize >= self.functions.len()
+            {
+                return Err(format!("paths name function {} of {}", f.function, self.functions.len()));
+            }
+            for b in &f.blocks {
+                if b.lines.iter().any(|l| l.file as usize >= p.files.len()) {
+                    return Err(format!("block {:#x} names a file out of range", b.start));
+                }
+            }
+            for path in &f.paths {
+                if path.blocks.iter().any(|&b| b as usize >= f.blocks.len()) {
+                    return Err(format!("path {} names a block out of range", path.id));
+                }
+            }
+            for r in &f.rows {
+                if r.path as usize >= f.paths.len() {
+                    return Err(format!("a path row names path {} of {}", r.path, f.paths.len()));
+                }
+                if r.cost.len() != m {
+                    return Err(format!("a path row has costs for {} metrics, not {m}", r.cost.len()));
+                }
+                if !self.contexts.is_empty() && r.context as usize >= self.contexts.len() {
+                    return Err(format!("a path row names context {}", r.context));
+                }
             }
         }
         Ok(())

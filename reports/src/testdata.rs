@@ -1,6 +1,9 @@
 //! Hand-built profiles the tests share.
 
-use crate::profile::{ContextTable, FunctionRow, Meta, ObjectInfo, Profile};
+use crate::profile::{
+    ContextTable, FunctionRow, Meta, ObjectInfo, PathBlock, PathFunction, PathInfo, PathLine,
+    PathNumbering, PathProfile, PathRow, Profile,
+};
 
 fn function(
     name: &str,
@@ -69,5 +72,60 @@ pub fn tiny_profile() -> Profile {
             calls: vec![0, 1, 2, 2, 4, 4],
             self_cost: vec![0, 0, 10, 1, 20, 2, 100, 10, 40, 0, 100, 20],
         },
+        paths: tiny_paths(),
+    }
+}
+
+/// Paths of `c` (function 3) in its two contexts (nodes 3 and 5), which
+/// carry all of c's cost: path 0 (blocks 0 -> 1, 4 instructions) sweeps
+/// memory and takes all 30 misses; path 1 (blocks 0 -> 2, 2 instructions)
+/// misses never.
+///
+/// | path | ctx | count | instructions | l1d-miss |
+/// |------|-----|-------|--------------|----------|
+/// | 0    | 3   | 10    | 40           | 10       |
+/// | 1    | 3   | 30    | 60           | 0        |
+/// | 0    | 5   | 20    | 80           | 20       |
+/// | 1    | 5   | 10    | 20           | 0        |
+fn tiny_paths() -> PathProfile {
+    let block = |start: u64, n: u32, line: u32| PathBlock {
+        start,
+        insns: (0..n).collect(),
+        lines: vec![PathLine { file: 0, line }],
+    };
+    let path = |id: u64, blocks: Vec<u32>, length: u64| PathInfo {
+        id,
+        truncated: false,
+        exit: true,
+        after: None,
+        blocks,
+        length,
+    };
+    let row = |path: u32, context: u32, count: u64, insns: u64, miss: u64| PathRow {
+        path,
+        context,
+        count,
+        insns,
+        cost: vec![insns, miss],
+    };
+    PathProfile {
+        recorded: true,
+        files: vec!["/src/c.c".into()],
+        functions: vec![PathFunction {
+            function: 3,
+            entry: 0x402000,
+            numbering: PathNumbering::Numbered { paths: 2 },
+            frames: 70,
+            blocks: vec![block(0x402000, 1, 5), block(0x402001, 3, 6), block(0x402004, 1, 8)],
+            paths: vec![path(0, vec![0, 1], 4), path(1, vec![0, 2], 2)],
+            rows: vec![
+                row(0, 3, 10, 40, 10),
+                row(1, 3, 30, 60, 0),
+                row(0, 5, 20, 80, 20),
+                row(1, 5, 10, 20, 0),
+            ],
+            ..PathFunction::default()
+        }],
+        unattributed_instructions: 0,
     }
 }

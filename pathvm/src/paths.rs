@@ -1,0 +1,311 @@
+//! Path profiling during a run: a [`PathTracker`] whose frames mirror the
+//! visible frames of the calling-context tracker's shadow stack, so both
+//! agree on every call, return, tail call, non-local exit and signal.
+//!
+//! The calling-context tracker decides what a frame is; after each block
+//! this mirror compares the shadow stack's shape (depth, top frame's serial
+//! and node) with the one it last saw and, only when it changed, leaves the
+//! path frames whose shadow frames are gone and enters the new visible ones.
+//! Hidden frames (a PLT stub, the lazy resolver and what it calls) get no
+//! path frame: a stub's instructions are the caller's (as in the function
+//! view), the resolver's are nobody's path.
+
+use cct::{Frame, FuncId, NodeId};
+use events::{Addr, Tid};
+use pathprof::{PathConfig, PathTracker, METRICS};
+use rustc_hash::FxHashMap;
+
+use crate::program::Program;
+
+/// A path frame's shadow frame.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Mirrored {
+    /// Index in the shadow stack.
+    ix: u32,
+    serial: u32,
+    node: NodeId,
+}
+
+/// Shape of a shadow stack: its depth and its top frame's identity.
+type Shape = (usize, u32, NodeId);
+
+#[derive(Default)]
+struct ThreadMirror {
+    frames: Vec<Mirrored>,
+    shape: Option<Shape>,
+}
+
+/// Path tracking of one run.
+pub struct PathRecorder {
+    pub tracker: PathTracker<Program>,
+    mirror: ThreadMirror,
+    parked: FxHashMap<Tid, ThreadMirror>,
+    tid: Tid,
+    /// Contexts are CCT nodes; false: every row has context 0.
+    contexts: bool,
+    /// Where the last block's costs went: `Some(last instruction index)`
+    /// when it was run by the top path frame, `Some(u32::MAX)` for a PLT
+    /// stub block (the caller's path), `None` when no path took it.
+    prev: Option<u32>,
+    /// Instructions of hidden frames other than PLT stubs (the lazy
+    /// resolver), and of blocks run before a thread's first frame.
+    pub unattributed: u64,
+}
+
+/// Path metric columns: [`cachemodel::Counts`] fields in declaration order.
+pub const COLUMNS: usize = 11;
+const _: () = assert!(COLUMNS <= METRICS);
+
+impl PathRecorder {
+    pub fn new(contexts: bool) -> PathRecorder {
+        PathRecorder {
+            tracker: PathTracker::new(Program::new(), PathConfig::default()),
+            mirror: ThreadMirror::default(),
+            parked: FxHashMap::default(),
+            tid: 0,
+            contexts,
+            prev: None,
+            unattributed: 0,
+        }
+    }
+
+    /// Bring the path frames in line with `stack` (innermost last).
+    /// `entry_of` names the entry address of a frame's function.
+    #[inline]
+    pub fn sync(&mut self, stack: &[Frame], entry_of: impl Fn(FuncId) -> Addr) {
+        let Some(top) = stack.last() else {
+            return;
+        };
+        let shape = (stack.len(), top.serial(), top.node());
+        if self.mirror.shape == Some(shape) {
+            return;
+        }
+        self.mirror.shape = Some(shape);
+        while let Some(m) = self.mirror.frames.last() {
+            let same = stack.get(m.ix as usize).is_some_and(|f| {
+                f.serial() == m.serial && f.node() == m.node && !f.is_hidden()
+            });
+            if same {
+                break;
+            }
+            self.mirror.frames.pop();
+            self.tracker.leave();
+        }
+        let from = self.mirror.frames.last().map_or(0, |m| m.ix as usize + 1);
+        for (ix, f) in stack.iter().enumerate().skip(from) {
+            if f.is_hidden() {
+                continue;
+            }
+            let ctx = if self.contexts { f.node().0 } else { 0 };
+            self.tracker.enter(entry_of(f.function()), ctx);
+            self.mirror.frames.push(Mirrored {
+                ix: ix as u32,
+                serial: f.serial(),
+                node: f.node(),
+            });
+        }
+    }
+
+    /// Charge the previous block's terminator costs (branch outcomes) to the
+    /// path its last instruction was on. Before [`PathRecorder::sync`].
+    #[inline]
+    pub fn charge_terminator(&mut self, cols: &[u64; COLUMNS]) {
+        match self.prev {
+            Some(u32::MAX) => self.add(cols),
+            Some(last) => {
+                for (m, &v) in cols.iter().enumerate() {
+                    if v != 0 {
+                        self.tracker.add_metric_at(last, m, v);
+                    }
+                }
+            }
+            None => {}
+        }
+    }
+
+    /// The block `[start, start + len)` of `n` instructions runs, on top of
+    /// `stack`; `plt`: it is a PLT stub (charged to the caller's path).
+    /// True if its costs go to a path (then call [`PathRecorder::add`]).
+    #[inline]
+    pub fn executed(&mut self, stack: &[Frame], start: Addr, len: u32, n: u32, plt: bool) -> bool {
+        let hidden = stack.last().is_some_and(|f| f.is_hidden());
+        if self.tracker.depth() == 0 || (hidden && !plt) {
+            self.unattributed += n as u64;
+            self.prev = None;
+            false
+        } else if plt {
+            self.prev = Some(u32::MAX);
+            true
+        } else {
+            self.tracker.executed(start, len);
+            self.prev = Some(n - 1);
+            true
+        }
+    }
+
+    /// Add costs to the top frame's open path.
+    #[inline]
+    pub fn add(&mut self, cols: &[u64; COLUMNS]) {
+        for (m, &v) in cols.iter().enumerate() {
+            if v != 0 {
+                self.tracker.add_metric(m, v);
+            }
+        }
+    }
+
+    /// Costs of an event inside the running block (a memory access, a
+    /// `rep` iteration) when the block's costs go to a path.
+    #[inline]
+    pub fn add_here(&mut self, cols: &[u64; COLUMNS]) {
+        if self.prev.is_some() {
+            self.add(cols);
+        }
+    }
+
+    pub fn thread_switch(&mut self, tid: Tid) {
+        if tid == self.tid {
+            return;
+        }
+        let cur = std::mem::take(&mut self.mirror);
+        self.parked.insert(self.tid, cur);
+        self.mirror = self.parked.remove(&tid).unwrap_or_default();
+        self.tid = tid;
+        self.prev = None;
+        self.tracker.thread_switch(tid);
+    }
+
+    pub fn finish(&mut self) {
+        self.tracker.finish();
+    }
+}
+
+/// The profile's path section from a finished tracker. `function_of` maps
+/// an entry address to its row in the profile's functions (`u32::MAX` if
+/// none); `values` turns path columns into the profile's metric values.
+pub fn path_profile(
+    tracker: &PathTracker<Program>,
+    unattributed: u64,
+    table: &crate::functions::FunctionTable,
+    function_of: &dyn Fn(Addr) -> u32,
+    values: &dyn Fn(&[u64; COLUMNS]) -> Vec<u64>,
+) -> reports::PathProfile {
+    use pathprof::{PathEnd, PathMode, Start, Step};
+    use reports::{PathBlock, PathFunction, PathInfo, PathLine, PathNumbering, PathRow};
+
+    let mut files: Vec<String> = Vec::new();
+    let mut file_ix: FxHashMap<std::sync::Arc<str>, u32> = FxHashMap::default();
+    let mut out = Vec::new();
+    for fp in tracker.functions() {
+        let numbering = match fp.mode() {
+            PathMode::Numbered { paths } => PathNumbering::Numbered { paths },
+            PathMode::Interned { reason } => PathNumbering::Interned {
+                reason: reason.to_string(),
+            },
+            PathMode::Untracked { .. } => PathNumbering::Untracked,
+        };
+        let c = fp.counters();
+        let mut f = PathFunction {
+            function: function_of(fp.entry()),
+            entry: fp.entry(),
+            numbering,
+            frames: c.frames,
+            resumes: c.resumes,
+            lost_blocks: c.lost_blocks,
+            lost_instructions: c.lost_metrics[0],
+            cfg_changes: c.cfg_changes,
+            ..PathFunction::default()
+        };
+        let Some(cfg) = fp.cfg() else {
+            out.push(f);
+            continue;
+        };
+        let mut block_ix: FxHashMap<Addr, u32> = FxHashMap::default();
+        let mut path_ix: FxHashMap<(u64, PathEnd), u32> = FxHashMap::default();
+        for row in fp.rows() {
+            let key = (row.path.0, row.end);
+            let p = match path_ix.get(&key) {
+                Some(&p) => p,
+                None => {
+                    let starts = fp.row_blocks(row).unwrap_or_default();
+                    let mut blocks = Vec::with_capacity(starts.len());
+                    let mut length = 0u64;
+                    for (k, &start) in starts.iter().enumerate() {
+                        let Some(b) = cfg.block_at(start) else {
+                            continue;
+                        };
+                        let blk = cfg.block(b);
+                        let last = k + 1 == starts.len();
+                        length += match row.end {
+                            PathEnd::Truncated { at, .. } if last => {
+                                blk.count_insns(blk.start(), at).unwrap_or(0)
+                            }
+                            _ => blk.insn_count(),
+                        };
+                        let ix = *block_ix.entry(start).or_insert_with(|| {
+                            let mut lines: Vec<PathLine> = Vec::new();
+                            for &a in blk.insns() {
+                                let Some((file, line)) = table.symbolizer.line(a) else {
+                                    continue;
+                                };
+                                let fi = *file_ix.entry(file.clone()).or_insert_with(|| {
+                                    files.push(file.to_string());
+                                    files.len() as u32 - 1
+                                });
+                                let pl = PathLine { file: fi, line };
+                                if lines.last() != Some(&pl) {
+                                    lines.push(pl);
+                                }
+                            }
+                            f.blocks.push(PathBlock {
+                                start,
+                                insns: blk.insns().iter().map(|&a| (a - start) as u32).collect(),
+                                lines,
+                            });
+                            f.blocks.len() as u32 - 1
+                        });
+                        blocks.push(ix);
+                    }
+                    let steps = fp.row_steps(row).unwrap_or_default();
+                    let exit = row.end == PathEnd::Complete
+                        && matches!(steps.last(), Some(Step::Edge(e)) if !cfg.edge(*e).is_back());
+                    let after = match steps.first() {
+                        Some(Step::Start(s)) => match cfg.starts().get(s.index()) {
+                            Some(Start::AfterBackEdge(e)) => {
+                                Some(cfg.block(cfg.edge(*e).from()).start())
+                            }
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    f.paths.push(PathInfo {
+                        id: row.path.0,
+                        truncated: matches!(row.end, PathEnd::Truncated { .. }),
+                        exit,
+                        after,
+                        blocks,
+                        length,
+                    });
+                    let p = f.paths.len() as u32 - 1;
+                    path_ix.insert(key, p);
+                    p
+                }
+            };
+            let mut cols = [0u64; COLUMNS];
+            cols.copy_from_slice(&row.cost.metrics[..COLUMNS]);
+            f.rows.push(PathRow {
+                path: p,
+                context: row.ctx,
+                count: row.count,
+                insns: row.cost.insns,
+                cost: values(&cols),
+            });
+        }
+        out.push(f);
+    }
+    reports::PathProfile {
+        recorded: true,
+        files,
+        functions: out,
+        unattributed_instructions: unattributed,
+    }
+}

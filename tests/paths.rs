@@ -1,0 +1,304 @@
+//! Ball-Larus path profiles of real runs: the invariants that tie paths to
+//! the function view, hot-path classification, and the reports.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+use reports::{Profile, PathFunction};
+
+use crate::common::*;
+
+fn profile_of(program: &Path, args: &[&str], dir: &Path, extra: &[&str]) -> Profile {
+    let out = dir.join("p.out");
+    let o = Command::new(pathvm())
+        .args(["run", "-q", "-o"])
+        .arg(&out)
+        .args(extra)
+        .arg(program)
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success() || o.status.code() == Some(3),
+        "pathvm run {}: {}",
+        program.display(),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    reports::read_profile(&out).unwrap()
+}
+
+/// Per function row: (sum of its paths' instructions metric, sum of
+/// count x length over whole paths, sum of own instructions).
+fn path_sums(p: &Profile) -> BTreeMap<u32, (u64, u64, u64)> {
+    let col = p.metric_index("instructions").unwrap();
+    let mut m: BTreeMap<u32, (u64, u64, u64)> = BTreeMap::new();
+    for f in &p.paths.functions {
+        let e = m.entry(f.function).or_default();
+        for r in &f.rows {
+            e.0 += r.cost[col];
+            let info = &f.paths[r.path as usize];
+            e.1 += r.count * info.length;
+            e.2 += r.insns;
+        }
+    }
+    m
+}
+
+/// Functions of the guest program's own sources (not of ld.so or libc,
+/// whose hand-written code jumps into other functions' bodies), by row.
+fn user_functions(p: &Profile) -> Vec<usize> {
+    (0..p.functions.len())
+        .filter(|&i| {
+            p.functions[i]
+                .file
+                .as_deref()
+                .is_some_and(|f| f.contains("guest-programs"))
+        })
+        .collect()
+}
+
+/// Every instruction of a user function is on one of its paths; a path's
+/// traversals times its length are its instructions; every frame ends on a
+/// path to EXIT or truncated.
+fn check_invariants(program: &Path, args: &[&str], dir: &Path) {
+    let p = profile_of(program, args, dir, &[]);
+    assert!(p.paths.recorded);
+    let col = p.metric_index("instructions").unwrap();
+    let sums = path_sums(&p);
+    let users = user_functions(&p);
+    assert!(!users.is_empty(), "{}: no user functions", program.display());
+    // Every instruction of the run is on a path, lost by a frame that could
+    // not follow its code, or outside any path frame (the lazy resolver).
+    let on_paths: u64 = sums.values().map(|s| s.0).sum();
+    let lost: u64 = p.paths.functions.iter().map(|f| f.lost_instructions).sum();
+    assert_eq!(
+        on_paths + lost + p.paths.unattributed_instructions,
+        p.totals[col],
+        "{}: {on_paths} on paths + {lost} lost + {} unattributed",
+        program.display(),
+        p.paths.unattributed_instructions
+    );
+    for &i in &users {
+        let f = &p.functions[i];
+        if f.name.contains(".cold") {
+            continue; // counted with its function
+        }
+        let (metric, by_length, own) = sums.get(&(i as u32)).copied().unwrap_or_default();
+        // A part the compiler split off (`main.cold`) runs in its
+        // function's frames, so on its paths.
+        let cold: u64 = p
+            .functions
+            .iter()
+            .filter(|c| {
+                c.object == f.object
+                    && (c.name.starts_with(&format!("{}.cold", f.name))
+                        || c.name.starts_with(&format!("{} [clone .cold", f.name)))
+            })
+            .map(|c| c.self_cost[col])
+            .sum();
+        assert_eq!(
+            metric,
+            f.self_cost[col] + cold,
+            "{}: paths of {} carry {metric} instructions, the function {}",
+            program.display(),
+            f.name,
+            f.self_cost[col]
+        );
+        // Own instructions exclude PLT stubs run on the way to a callee.
+        assert!(own <= metric, "{}: {own} > {metric}", f.name);
+        assert_eq!(by_length, own, "{}: count x length != own instructions", f.name);
+    }
+    // Frames: every frame of a function ends once, at EXIT or truncated
+    // (a path ending at a back edge does not end the frame; a resumed path
+    // ends the frame's earlier one truncated).
+    for pf in &p.paths.functions {
+        if !users.contains(&(pf.function as usize)) {
+            continue;
+        }
+        let exits: u64 = rows_where(pf, |i| i.exit);
+        let truncated: u64 = rows_where(pf, |i| i.truncated);
+        assert_eq!(
+            exits + truncated,
+            pf.frames + pf.resumes,
+            "{}: {exits} exits + {truncated} truncated vs {} frames + {} resumes",
+            p.functions[pf.function as usize].name,
+            pf.frames,
+            pf.resumes
+        );
+        let calls = p.functions[pf.function as usize].calls;
+        if p.functions[pf.function as usize].name != "_start" {
+            assert_eq!(pf.frames, calls, "{}", p.functions[pf.function as usize].name);
+        }
+    }
+}
+
+fn rows_where(pf: &PathFunction, pred: impl Fn(&reports::PathInfo) -> bool) -> u64 {
+    pf.rows
+        .iter()
+        .filter(|r| pred(&pf.paths[r.path as usize]))
+        .map(|r| r.count)
+        .sum()
+}
+
+#[test]
+fn path_invariants_hold_on_every_guest_program() {
+    let dir = scratch("path_invariants");
+    for name in ["work", "fig1", "tailcall", "longjmp", "except", "sweep", "diffwork", "cachetest"] {
+        for variant in ["O0", "O2", "static"] {
+            let program = guest(&format!("{name}-{variant}"));
+            let args: &[&str] = match name {
+                "cachetest" => &["blocked"],
+                _ => &[],
+            };
+            check_invariants(&program, args, &dir);
+        }
+    }
+}
+
+#[test]
+fn the_sweeping_side_of_the_branch_is_the_dense_hot_path() {
+    let dir = scratch("path_sweep");
+    let program = guest("sweep-O2");
+    let p = profile_of(&program, &[], &dir, &[]);
+    let out = dir.join("p.out");
+    let j = report_json(&out, &["--by", "path", "--metric", "l1d-miss"]);
+    let top = &j["rows"][0];
+    assert_eq!(top["function"], "walk", "{j:#}");
+    assert_eq!(top["class"], "dense", "{j:#}");
+    // The loop has two back edges into its header (one per side of the
+    // branch), so each side is two paths: after a sweep or after a calm
+    // iteration. The sweeping ones run on about half of the 200000
+    // iterations, one miss each, and are the only dense paths.
+    let dense: Vec<&serde_json::Value> = j["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["class"] == "dense")
+        .collect();
+    assert_eq!(dense.len(), 2, "{j:#}");
+    assert_eq!(dense[0]["blocks"], dense[1]["blocks"]);
+    let count: u64 = dense.iter().map(|r| r["count"].as_u64().unwrap()).sum();
+    let misses: u64 = dense.iter().map(|r| r["cost"]["l1d-miss"].as_u64().unwrap()).sum();
+    assert!(count > 90_000 && count < 110_000, "{count}");
+    assert!(misses >= count, "{misses} misses for {count} sweeps");
+    let share: f64 = dense.iter().map(|r| r["share"].as_f64().unwrap()).sum();
+    assert!(share > 80.0, "{share}");
+    // Its lines include the sweeping statement, not the calm one.
+    let src = std::fs::read_to_string(repo().join("guest-programs/sweep.c")).unwrap();
+    let line_of = |tag: &str| {
+        src.lines().position(|l| l.contains(tag)).unwrap() + 1
+    };
+    let lines: Vec<String> = top["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap().to_string())
+        .collect();
+    let covers = |line: usize| {
+        lines.iter().any(|l| {
+            let Some(r) = l.strip_prefix("sweep.c:") else {
+                return false;
+            };
+            let (lo, hi) = r.split_once('-').unwrap_or((r, r));
+            let (lo, hi): (usize, usize) = (lo.parse().unwrap(), hi.parse().unwrap());
+            (lo..=hi).contains(&line)
+        })
+    };
+    assert!(covers(line_of("/* SWEEP */")), "{lines:?}");
+    assert!(!covers(line_of("/* CALM */")), "{lines:?}");
+    // The calm side is a path of walk too, with (almost) no misses: sparse or cold.
+    let walk_paths: Vec<&serde_json::Value> = j["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["function"] == "walk")
+        .collect();
+    assert!(!walk_paths.is_empty());
+    // Misses on walk's paths add up to walk's own misses.
+    let col = p.metric_index("l1d-miss").unwrap();
+    let walk = p.functions.iter().position(|f| f.name == "walk").unwrap();
+    let on_paths: u64 = p
+        .paths
+        .functions
+        .iter()
+        .filter(|f| f.function as usize == walk)
+        .flat_map(|f| &f.rows)
+        .map(|r| r.cost[col])
+        .sum();
+    assert_eq!(on_paths, p.functions[walk].self_cost[col]);
+}
+
+#[test]
+fn paths_per_context_split_a_function_by_its_callers() {
+    let dir = scratch("path_context");
+    let program = guest("fig1-O2");
+    profile_of(&program, &[], &dir, &[]);
+    let out = dir.join("p.out");
+    let j = report_json(&out, &["--by", "path", "--context", "--function", "c"]);
+    let rows = j["rows"].as_array().unwrap();
+    // c runs under a>f and b>f: its loop path appears in both contexts.
+    let stacks: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            r["context"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_str().unwrap())
+                .collect::<Vec<_>>()
+                .join(">")
+        })
+        .collect();
+    assert!(stacks.iter().any(|s| s.ends_with("main>a>f>c")), "{stacks:?}");
+    assert!(stacks.iter().any(|s| s.ends_with("main>b>f>c")), "{stacks:?}");
+    // Calls of c from a: 2 with n=1 (2000000 iterations each); from b: 4
+    // with n=2 (1000000 each). The loop's back-edge path counts them.
+    let count_in = |ctx: &str| -> u64 {
+        rows.iter()
+            .zip(&stacks)
+            .filter(|(_, s)| s.ends_with(ctx))
+            .map(|(r, _)| r["count"].as_u64().unwrap())
+            .sum()
+    };
+    assert_eq!(count_in("main>a>f>c"), count_in("main>b>f>c"));
+}
+
+#[test]
+fn no_paths_and_no_cct_change_no_count() {
+    let dir = scratch("path_switches");
+    let program = guest("work-O2");
+    let full = profile_of(&program, &[], &dir, &[]);
+    let bare = profile_of(&program, &[], &dir, &["--no-paths", "--no-cct"]);
+    assert_eq!(full.totals, bare.totals);
+    assert_eq!(full.functions, bare.functions);
+    assert!(!bare.paths.recorded);
+    assert!(bare.contexts.is_empty());
+    let out = dir.join("p.out");
+    let o = Command::new(pathvm())
+        .args(["report", "--by", "path"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--no-paths") && err.lines().count() == 1, "{err}");
+}
+
+#[test]
+fn hot_summary_classes_cover_every_path() {
+    let dir = scratch("path_summary");
+    let program = guest("sweep-O2");
+    profile_of(&program, &[], &dir, &[]);
+    let out = dir.join("p.out");
+    let j = report_json(&out, &["--hot-summary", "--metric", "l1d-miss"]);
+    let classes = j["classes"].as_array().unwrap();
+    let paths: u64 = classes.iter().map(|c| c["paths"].as_u64().unwrap()).sum();
+    assert_eq!(paths, j["paths_executed"].as_u64().unwrap());
+    let dense = &classes[0];
+    assert_eq!(dense["class"], "dense");
+    assert!(dense["metric_share"].as_f64().unwrap() > 50.0, "{j:#}");
+    assert!(dense["instructions_share"].as_f64().unwrap() < 50.0, "{j:#}");
+    assert_eq!(j["hot_procedures"][0]["function"], "walk", "{j:#}");
+}
