@@ -235,6 +235,14 @@ impl Observer for Recorder {
         self.owners.clear();
         self.splits.clear();
     }
+
+    fn signal_delivered(&mut self, _signal: i32, handler: u64, sp: u64) {
+        self.tracker.signal_enter(handler, sp);
+    }
+
+    fn signal_returned(&mut self, sp: u64) {
+        self.tracker.signal_return(sp);
+    }
 }
 
 /// Run the guest and build its profile.

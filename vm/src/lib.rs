@@ -12,9 +12,12 @@ mod cpu;
 pub mod decode;
 pub mod machine;
 pub mod memory;
+mod process;
+mod signals;
 mod syscalls;
 
 pub use machine::{
     request_stop, run, RunOutcome, StopReason, VmConfig, VmError, CPU_MODEL, GUEST_PID,
 };
+pub use process::{exec_host, forked_child, take_exec_request, ChildIdentity, ExecRequest};
 pub use syscalls::syscall_name;
