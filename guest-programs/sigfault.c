@@ -12,10 +12,11 @@
 static sigjmp_buf env;
 static void *volatile fault_addr;
 static volatile int fault_code, traps;
+static volatile long fault_rip;
 volatile int sink;
 
 __attribute__((noinline)) static void on_segv(int sig, siginfo_t *si, void *uc) {
-    (void)uc;
+    fault_rip = ((ucontext_t *)uc)->uc_mcontext.gregs[REG_RIP];
     fault_addr = si->si_addr;
     fault_code = si->si_code;
     siglongjmp(env, sig);
@@ -66,8 +67,8 @@ int main(void) {
         after();
         sigset_t cur;
         sigprocmask(SIG_BLOCK, NULL, &cur);
-        printf("segv round %d: signal %d code %d addr %p, SIGSEGV blocked after: %d\n", round, r,
-               fault_code, fault_addr, sigismember(&cur, SIGSEGV));
+        printf("segv round %d: signal %d code %d addr %p at poke+%ld, SIGSEGV blocked after: %d\n",
+               round, r, fault_code, fault_addr, fault_rip - (long)poke, sigismember(&cur, SIGSEGV));
     }
 
     signal(SIGTRAP, on_trap);
@@ -82,6 +83,6 @@ int main(void) {
     install(SIGFPE, on_segv);
     if (sigsetjmp(env, 1) == 0)
         printf("%d\n", divide(1, 0));
-    printf("fpe: code %d\n", fault_code);
+    printf("fpe: code %d at divide+%ld\n", fault_code, fault_rip - (long)divide);
     return 0;
 }
