@@ -3,17 +3,18 @@
 //! It owns the emulated CPU (unicorn 2.1.1, x86-64 only), the guest's memory,
 //! its Linux system calls, and everything that makes a run deterministic: a
 //! fixed CPU model, fixed addresses, a virtual clock driven by retired
-//! instructions, seeded randomness, fixed identity. It decodes each block the
-//! CPU runs once ([`decode`]) and reports execution to an
-//! [`events::Observer`]; no unicorn type leaves this crate.
+//! instructions, seeded randomness, fixed identity; virtual signals
+//! ([`signals`]) and child processes that are host processes ([`process`]).
+//! It decodes each block the CPU runs once ([`decode`]) and reports
+//! execution to an [`events::Observer`]; no unicorn type leaves this crate.
 
 pub mod clock;
 mod cpu;
 pub mod decode;
 pub mod machine;
 pub mod memory;
-mod process;
-mod signals;
+pub mod process;
+pub mod signals;
 mod syscalls;
 
 pub use machine::{

@@ -609,3 +609,97 @@ pub(crate) fn sigreturn<O: Observer>(uc: &mut Uc<'_, '_, O>) -> Result<u64, Stop
     m.after_control_change();
     Ok(gregs[16])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(sig: i32) -> SigInfo {
+        SigInfo {
+            signo: sig,
+            ..Default::default()
+        }
+    }
+
+    fn handle(st: &mut SignalState, sig: i32) {
+        st.actions[sig as usize].handler = 0x1000;
+    }
+
+    #[test]
+    fn lowest_unblocked_pending_signal_goes_first() {
+        let mut st = SignalState::new();
+        handle(&mut st, libc::SIGUSR1);
+        handle(&mut st, libc::SIGUSR2);
+        st.post(info(libc::SIGUSR2));
+        st.post(info(libc::SIGUSR1));
+        assert_eq!(st.next_deliverable(), Some(libc::SIGUSR1));
+        st.set_blocked(bit(libc::SIGUSR1) | bit(libc::SIGKILL));
+        assert_eq!(st.blocked, bit(libc::SIGUSR1), "SIGKILL cannot be blocked");
+        assert_eq!(st.next_deliverable(), Some(libc::SIGUSR2));
+        assert_eq!(st.take(libc::SIGUSR2).signo, libc::SIGUSR2);
+        assert_eq!(st.next_deliverable(), None);
+        assert_eq!(st.pending_set(), bit(libc::SIGUSR1));
+        st.set_blocked(0);
+        assert_eq!(st.next_deliverable(), Some(libc::SIGUSR1));
+    }
+
+    #[test]
+    fn ignored_signals_are_discarded_unless_blocked() {
+        let mut st = SignalState::new();
+        st.post(info(libc::SIGCHLD));
+        assert_eq!(st.pending_set(), 0, "ignored by default");
+        st.actions[libc::SIGUSR1 as usize].handler = SIG_IGN;
+        st.post(info(libc::SIGUSR1));
+        assert_eq!(st.pending_set(), 0);
+        st.set_blocked(bit(libc::SIGUSR1));
+        st.post(info(libc::SIGUSR1));
+        assert_eq!(st.pending_set(), bit(libc::SIGUSR1));
+        assert!(!st.catches(libc::SIGSEGV));
+        handle(&mut st, libc::SIGSEGV);
+        assert!(st.catches(libc::SIGSEGV));
+        st.set_blocked(bit(libc::SIGSEGV));
+        assert!(!st.catches(libc::SIGSEGV), "a blocked fault kills");
+    }
+
+    #[test]
+    fn timers_fire_at_their_deadline_and_rearm() {
+        let mut st = SignalState::new();
+        handle(&mut st, libc::SIGALRM);
+        handle(&mut st, libc::SIGVTALRM);
+        assert_eq!(st.due(0), u64::MAX);
+        // Real timer in 1000 ns at t=500; virtual every 300 from cpu 100.
+        assert_eq!(st.set_timer(0, 1000, 0, 500), (0, 0));
+        st.set_timer(1, 300, 300, 100);
+        assert_eq!(st.due(0), 400);
+        // 200 ns slept: the real deadline is 200 instructions earlier.
+        assert_eq!(st.due(200), 400.min(1500 - 200));
+        st.fire_timers(450, 450, 1000, 0);
+        assert_eq!(st.next_deliverable(), Some(libc::SIGVTALRM));
+        assert_eq!(st.get_timer(1, 450), (300, 250));
+        assert_eq!(st.take(libc::SIGVTALRM).code, SI_KERNEL);
+        // Missed periods give one signal; the next deadline is in the future.
+        st.fire_timers(1600, 1700, 1000, 0);
+        assert_eq!(st.pending_set(), bit(libc::SIGALRM) | bit(libc::SIGVTALRM));
+        assert_eq!(st.get_timer(1, 1700), (300, 200));
+        assert_eq!(st.real_deadline(), None, "one-shot");
+        assert_eq!(st.set_timer(1, 0, 0, 1700), (300, 200));
+        assert_eq!(st.due(0), u64::MAX);
+    }
+
+    #[test]
+    fn alternate_stack_rules() {
+        let mut st = SignalState::new();
+        assert_eq!(st.altstack(0x5000).1, SS_DISABLE);
+        assert_eq!(st.set_altstack(0x9000, 0x1000, 0, 1024), Err(-(libc::ENOMEM as i64)));
+        assert_eq!(st.set_altstack(0x9000, 0x1000, 0, 0x2000), Ok(()));
+        assert_eq!(st.altstack(0x9000), (0x1000, 0, 0x2000));
+        assert_eq!(st.altstack(0x2000), (0x1000, SS_ONSTACK, 0x2000));
+        assert_eq!(
+            st.set_altstack(0x2000, 0, SS_DISABLE, 0),
+            Err(-(libc::EPERM as i64)),
+            "not while running on it"
+        );
+        assert_eq!(st.set_altstack(0x9000, 0, SS_DISABLE, 0), Ok(()));
+        assert_eq!(st.altstack(0x2000).1, SS_DISABLE);
+    }
+}

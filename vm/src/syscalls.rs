@@ -6,6 +6,8 @@
 //! host addresses. What would make a run depend on the host or on time is
 //! answered here instead: identity (pid, uname), clocks, randomness, CPU
 //! count, resource limits, and a few files under `/proc` and `/dev`.
+//! Signals are the VM's own (`signals.rs`); child processes are host
+//! processes with virtual pids (`process.rs`).
 //! File descriptors are the host's own, as in a native run.
 
 use std::ffi::CString;
