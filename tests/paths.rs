@@ -145,7 +145,10 @@ fn rows_where(pf: &PathFunction, pred: impl Fn(&reports::PathInfo) -> bool) -> u
 #[test]
 fn path_invariants_hold_on_every_guest_program() {
     let dir = scratch("path_invariants");
-    for name in ["work", "fig1", "tailcall", "longjmp", "except", "sweep", "diffwork", "cachetest"] {
+    for name in [
+        "work", "fig1", "tailcall", "longjmp", "except", "sweep", "diffwork", "cachetest", "sigfault",
+        "sigdeep", "sigalarm",
+    ] {
         for variant in ["O0", "O2", "static"] {
             let program = guest(&format!("{name}-{variant}"));
             let args: &[&str] = match name {

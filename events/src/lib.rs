@@ -18,6 +18,10 @@
 //! - a `rep`-prefixed string instruction is reported once per execution (the
 //!   block that reaches it), and each further iteration of it as
 //!   [`Observer::rep_iteration`].
+//! - a signal delivered to a guest handler is reported as
+//!   [`Observer::signal_delivered`] between the last block before it and the
+//!   handler's first block; `rt_sigreturn` as [`Observer::signal_returned`]
+//!   after the block that called it.
 
 #![forbid(unsafe_code)]
 
@@ -219,6 +223,15 @@ pub trait Observer {
     fn thread_switch(&mut self, _tid: Tid) {}
     /// An object was mapped executable.
     fn object_mapped(&mut self, _obj: &ObjectMapped) {}
+    /// The VM delivered `signal` to the guest handler at `handler` on the
+    /// current thread, between two blocks and before the handler's first
+    /// block. `sp` is the stack pointer at handler entry: it points at the
+    /// return address (the signal frame's restorer).
+    fn signal_delivered(&mut self, _signal: i32, _handler: Addr, _sp: Addr) {}
+    /// `rt_sigreturn` restored the interrupted state of the current thread;
+    /// `sp` is the restored stack pointer. Comes after the block that made the
+    /// call and before the next one.
+    fn signal_returned(&mut self, _sp: Addr) {}
 }
 
 /// Fan the stream out to two observers (each may be a pair in turn).
@@ -253,6 +266,14 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
     fn object_mapped(&mut self, obj: &ObjectMapped) {
         self.0.object_mapped(obj);
         self.1.object_mapped(obj);
+    }
+    fn signal_delivered(&mut self, signal: i32, handler: Addr, sp: Addr) {
+        self.0.signal_delivered(signal, handler, sp);
+        self.1.signal_delivered(signal, handler, sp);
+    }
+    fn signal_returned(&mut self, sp: Addr) {
+        self.0.signal_returned(sp);
+        self.1.signal_returned(sp);
     }
 }
 

@@ -125,6 +125,16 @@ struct RunArgs {
     /// Also write the totals and top functions as JSON to FILE.
     #[arg(long, value_name = "FILE")]
     json_summary: Option<PathBuf>,
+    /// Profile child processes too: forked children write FILE.1, FILE.2, ...
+    /// and programs they execute run under pathvm (FILE.2.1, ...).
+    #[arg(long)]
+    trace_children: bool,
+    /// The guest's argv[0] (default: PROGRAM), for traced children.
+    #[arg(long, hide = true)]
+    argv0: Option<OsString>,
+    /// The guest's pid (default 1000), for traced children.
+    #[arg(long, hide = true)]
+    guest_pid: Option<u32>,
     /// The program and its arguments.
     #[arg(
         required = true,
@@ -345,13 +355,20 @@ fn run(a: RunArgs) -> ExitCode {
         machine,
         vm: vm::VmConfig {
             program,
-            argv: a.command.clone(),
+            argv: {
+                let mut argv = a.command.clone();
+                if let Some(a0) = &a.argv0 {
+                    argv[0] = a0.clone();
+                }
+                argv
+            },
             env: guest_env(&a),
             seed: a.seed,
             max_instructions: a.max_instructions,
             strict_syscalls: a.strict_syscalls,
             reserved_fds: Vec::new(),
             progress: None,
+            pid: a.guest_pid.unwrap_or(vm::GUEST_PID),
         },
         tracker: cct::TrackerConfig {
             recursion: match a.recursion {
@@ -378,7 +395,14 @@ fn run(a: RunArgs) -> ExitCode {
     opts.vm.progress = progress.as_ref().map(|p| p.counter.clone());
     install_stop_handlers();
     let result = record::record(&opts);
-    drop(progress);
+    // A process the guest forked has this process's memory but not its
+    // other threads: the progress thread is not there to join.
+    let child = vm::forked_child();
+    if child.is_some() {
+        std::mem::forget(progress);
+    } else {
+        drop(progress);
+    }
     if saved_stderr >= 0 {
         // SAFETY: as above; the guest has finished.
         unsafe {
@@ -386,16 +410,34 @@ fn run(a: RunArgs) -> ExitCode {
             libc::close(saved_stderr);
         }
     }
-    let rec = match result {
+    let mut rec = match result {
         Ok(r) => r,
         Err(e) => {
             eprintln!("pathvm: {e}");
             return ExitCode::from(e.exit_status() as u8);
         }
     };
-    if let Err(e) = reports::write_profile(&a.output, &rec.profile) {
-        eprintln!("pathvm: {e}");
-        return ExitCode::from(EXIT_PATHVM);
+    let exec = vm::take_exec_request();
+    if let Some(req) = &exec {
+        rec.profile.meta.stop = format!("replaced by execve of {}", req.program.display());
+    }
+    // A forked child writes its profile only with --trace-children, under
+    // its own suffix.
+    let output = match &child {
+        Some(c) => with_suffix(&a.output, &c.suffix),
+        None => a.output.clone(),
+    };
+    if child.is_none() || a.trace_children {
+        if let Err(e) = reports::write_profile(&output, &rec.profile) {
+            eprintln!("pathvm: {e}");
+            return ExitCode::from(EXIT_PATHVM);
+        }
+    }
+    if let Some(req) = exec {
+        return exec_program(&a, &req);
+    }
+    if let Some(c) = &child {
+        return end_child(c, &rec.stop);
     }
     if let Some(path) = &a.json_summary {
         let written = reports::json_summary(&rec.profile, 10)
@@ -432,6 +474,100 @@ fn run(a: RunArgs) -> ExitCode {
         summary(&rec, &a.output);
     }
     ExitCode::from((status & 0xff) as u8)
+}
+
+fn with_suffix(path: &std::path::Path, suffix: &str) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(suffix);
+    PathBuf::from(s)
+}
+
+/// The guest called `execve`: run the program natively in this process, or
+/// under pathvm with `--trace-children` (its profile is `FILE` + the new
+/// image's suffix). Returns only on failure.
+fn exec_program(a: &RunArgs, req: &vm::ExecRequest) -> ExitCode {
+    let err = if a.trace_children {
+        let pathvm = match std::env::current_exe() {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("pathvm: /proc/self/exe: {e}");
+                return ExitCode::from(EXIT_PATHVM);
+            }
+        };
+        let mut args: Vec<OsString> = vec![pathvm.clone().into(), "run".into(), "-q".into()];
+        let mut opt = |k: &str, v: String| {
+            args.push(k.into());
+            args.push(v.into());
+        };
+        opt("-o", with_suffix(&a.output, &req.suffix).display().to_string());
+        opt("--seed", a.seed.to_string());
+        if let Some(n) = a.max_instructions {
+            opt("--max-instructions", n.to_string());
+        }
+        opt(
+            "--recursion",
+            match a.recursion {
+                Recursion::Full => "full".into(),
+                Recursion::Collapse => "collapse".into(),
+            },
+        );
+        opt("--max-depth", a.max_depth.to_string());
+        opt("--l1i", a.l1i.clone());
+        opt("--l1d", a.l1d.clone());
+        opt("--ll", a.ll.clone());
+        opt("--guest-pid", req.pid.to_string());
+        for (on, flag) in [
+            (a.strict_syscalls, "--strict-syscalls"),
+            (a.show_plt, "--show-plt"),
+            (a.no_cache_sim, "--no-cache-sim"),
+            (a.no_branch_sim, "--no-branch-sim"),
+            (true, "--trace-children"),
+            // The guest's environment is the one it passed to execve.
+            (true, "--inherit-env"),
+        ] {
+            if on {
+                args.push(flag.into());
+            }
+        }
+        if let Some(a0) = req.argv.first() {
+            args.push("--argv0".into());
+            args.push(a0.clone());
+        }
+        args.push("--".into());
+        args.push(req.program.clone().into());
+        args.extend(req.argv.iter().skip(1).cloned());
+        vm::exec_host(&pathvm, &args, &req.envp, 0, 0)
+    } else {
+        req.exec_native()
+    };
+    eprintln!("pathvm: execve {}: {err}", req.program.display());
+    ExitCode::from(127)
+}
+
+/// The end of a forked child: its guest's exit status, or death by the
+/// guest's signal (so that the guest's parent sees what a native run shows).
+fn end_child(_child: &vm::ChildIdentity, stop: &vm::StopReason) -> ExitCode {
+    match stop {
+        vm::StopReason::Signaled { signal, .. } | vm::StopReason::Interrupted { signal } => {
+            // SAFETY: default action for the signal, no core file, then the
+            // signal to ourselves (unblocked).
+            unsafe {
+                let no_core = libc::rlimit {
+                    rlim_cur: 0,
+                    rlim_max: 0,
+                };
+                libc::setrlimit(libc::RLIMIT_CORE, &no_core);
+                libc::signal(*signal, libc::SIG_DFL);
+                let mut set: libc::sigset_t = std::mem::zeroed();
+                libc::sigemptyset(&mut set);
+                libc::sigaddset(&mut set, *signal);
+                libc::sigprocmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
+                libc::raise(*signal);
+            }
+            ExitCode::from((128 + signal) as u8)
+        }
+        other => ExitCode::from((record::exit_status_of(other) & 0xff) as u8),
+    }
 }
 
 /// SIGINT and SIGTERM to pathvm stop the guest; the profile of what ran is

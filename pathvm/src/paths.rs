@@ -24,6 +24,8 @@ struct Mirrored {
     ix: u32,
     serial: u32,
     node: NodeId,
+    /// Entry of the frame's function.
+    entry: Addr,
 }
 
 /// Shape of a shadow stack: its depth and its top frame's identity.
@@ -97,11 +99,13 @@ impl PathRecorder {
                 continue;
             }
             let ctx = if self.contexts { f.node().0 } else { 0 };
-            self.tracker.enter(entry_of(f.function()), ctx);
+            let entry = entry_of(f.function());
+            self.tracker.enter(entry, ctx);
             self.mirror.frames.push(Mirrored {
                 ix: ix as u32,
                 serial: f.serial(),
                 node: f.node(),
+                entry,
             });
         }
     }
@@ -124,12 +128,30 @@ impl PathRecorder {
     }
 
     /// The block `[start, start + len)` of `n` instructions runs, on top of
-    /// `stack`; `plt`: it is a PLT stub (charged to the caller's path).
-    /// True if its costs go to a path (then call [`PathRecorder::add`]).
+    /// `stack`; `plt`: it is a PLT stub (charged to the caller's path);
+    /// `owner`: the entry of the function its start belongs to, when known.
+    /// A block of another function run in this frame (code reached by a
+    /// jump into another function's body, a signal's restorer after the
+    /// handler returned) is on no path, as the function view charges it to
+    /// that other function. True if its costs go to a path (then call
+    /// [`PathRecorder::add`]).
     #[inline]
-    pub fn executed(&mut self, stack: &[Frame], start: Addr, len: u32, n: u32, plt: bool) -> bool {
+    pub fn executed(
+        &mut self,
+        stack: &[Frame],
+        start: Addr,
+        len: u32,
+        n: u32,
+        plt: bool,
+        owner: Option<Addr>,
+    ) -> bool {
         let hidden = stack.last().is_some_and(|f| f.is_hidden());
-        if self.tracker.depth() == 0 || (hidden && !plt) {
+        let foreign = !plt
+            && match (owner, self.mirror.frames.last()) {
+                (Some(o), Some(m)) => o != m.entry,
+                _ => false,
+            };
+        if self.tracker.depth() == 0 || (hidden && !plt) || foreign {
             self.unattributed += n as u64;
             self.prev = None;
             false

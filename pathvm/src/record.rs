@@ -82,6 +82,9 @@ struct Recorder {
     cur_func: Option<FuncId>,
     func_self: Vec<Counts>,
     paths: Option<PathRecorder>,
+    /// Per block: the entry of the function its start belongs to (a
+    /// `.cold` part's parent), `Some(None)` when no symbol covers it.
+    block_entry: Vec<Option<Option<u64>>>,
 }
 
 /// Path metric columns of a cost.
@@ -267,7 +270,14 @@ impl Observer for Recorder {
             let frames = tracker.shadow_stack().frames();
             p.sync(frames, |f| entry_of(tracker, f));
             let plt = owner == BlockOwner::Plt;
-            if p.executed(frames, facts.start, facts.len, n as u32, plt) {
+            let i = ev.id.index();
+            if i >= self.block_entry.len() {
+                self.block_entry.resize(i + 1, None);
+            }
+            let entry = *self.block_entry[i].get_or_insert_with(|| {
+                tracker.index().function_at(facts.start).map(|(_, e)| e)
+            });
+            if p.executed(frames, facts.start, facts.len, n as u32, plt, entry) {
                 p.add(&columns(&path_body));
             }
         }
@@ -306,6 +316,15 @@ impl Observer for Recorder {
         }
         self.owners.clear();
         self.splits.clear();
+        self.block_entry.clear();
+    }
+
+    fn signal_delivered(&mut self, _signal: i32, handler: u64, sp: u64) {
+        self.tracker.signal_enter(handler, sp);
+    }
+
+    fn signal_returned(&mut self, sp: u64) {
+        self.tracker.signal_return(sp);
     }
 }
 
@@ -329,6 +348,7 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         cur_func: None,
         func_self: Vec::new(),
         paths: opts.paths.then(|| PathRecorder::new(opts.contexts)),
+        block_entry: Vec::new(),
     };
     let outcome = vm::run(&opts.vm, &mut rec)?;
     let wall = start.elapsed();

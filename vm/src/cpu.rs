@@ -73,3 +73,76 @@ pub(crate) fn fault_to_signal(e: uc_error, block: u64, pc: u64) -> StopReason {
         fault_addr: None,
     }
 }
+
+/// The instruction of the current block that accessed `fault`, for a data
+/// fault without memory hooks (unicorn leaves RIP at an earlier instruction
+/// then). The registers are those the faulting instruction started with
+/// (the emulator writes them back before each memory access), so the
+/// instruction whose operand covers `fault` with them is the one. Falls back
+/// to the block's start.
+pub(crate) fn data_fault_pc<O: events::Observer>(
+    uc: &Unicorn<'_, crate::machine::Machine<'_, O>>,
+    fault: u64,
+) -> u64 {
+    use iced_x86::{Decoder, DecoderOptions, InstructionInfoFactory, Register};
+    let m = uc.get_data();
+    let start = m.cur_block;
+    let mut len = 64 * 15u64;
+    let code = loop {
+        if let Ok(c) = m.mem.slice(start, len) {
+            break c;
+        }
+        len /= 2;
+        if len < 16 {
+            return start;
+        }
+    };
+    let value = |r: Register| -> u64 {
+        let reg = match r.full_register() {
+            Register::RAX => RegisterX86::RAX,
+            Register::RBX => RegisterX86::RBX,
+            Register::RCX => RegisterX86::RCX,
+            Register::RDX => RegisterX86::RDX,
+            Register::RSI => RegisterX86::RSI,
+            Register::RDI => RegisterX86::RDI,
+            Register::RBP => RegisterX86::RBP,
+            Register::RSP => RegisterX86::RSP,
+            Register::R8 => RegisterX86::R8,
+            Register::R9 => RegisterX86::R9,
+            Register::R10 => RegisterX86::R10,
+            Register::R11 => RegisterX86::R11,
+            Register::R12 => RegisterX86::R12,
+            Register::R13 => RegisterX86::R13,
+            Register::R14 => RegisterX86::R14,
+            Register::R15 => RegisterX86::R15,
+            _ => match r {
+                Register::FS => RegisterX86::FS_BASE,
+                Register::GS => RegisterX86::GS_BASE,
+                _ => return 0,
+            },
+        };
+        let v = uc.reg_read(reg).unwrap_or(0);
+        match r.size() {
+            4 => v & 0xffff_ffff,
+            2 => v & 0xffff,
+            _ => v,
+        }
+    };
+    let mut info = InstructionInfoFactory::new();
+    let mut decoder = Decoder::with_ip(64, code, start, DecoderOptions::NONE);
+    for insn in &mut decoder {
+        for mem in info.info(&insn).used_memory() {
+            let Some(va) = mem.virtual_address(0, |r, _, _| Some(value(r))) else {
+                continue;
+            };
+            let size = mem.memory_size().size().max(1) as u64;
+            if fault >= va && fault - va < size {
+                return insn.ip();
+            }
+        }
+        if insn.flow_control() != iced_x86::FlowControl::Next {
+            break;
+        }
+    }
+    start
+}

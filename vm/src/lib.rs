@@ -3,18 +3,22 @@
 //! It owns the emulated CPU (unicorn 2.1.1, x86-64 only), the guest's memory,
 //! its Linux system calls, and everything that makes a run deterministic: a
 //! fixed CPU model, fixed addresses, a virtual clock driven by retired
-//! instructions, seeded randomness, fixed identity. It decodes each block the
-//! CPU runs once ([`decode`]) and reports execution to an
-//! [`events::Observer`]; no unicorn type leaves this crate.
+//! instructions, seeded randomness, fixed identity; virtual signals
+//! ([`signals`]) and child processes that are host processes ([`process`]).
+//! It decodes each block the CPU runs once ([`decode`]) and reports
+//! execution to an [`events::Observer`]; no unicorn type leaves this crate.
 
 pub mod clock;
 mod cpu;
 pub mod decode;
 pub mod machine;
 pub mod memory;
+pub mod process;
+pub mod signals;
 mod syscalls;
 
 pub use machine::{
     request_stop, run, RunOutcome, StopReason, VmConfig, VmError, CPU_MODEL, GUEST_PID,
 };
+pub use process::{exec_host, forked_child, take_exec_request, ChildIdentity, ExecRequest};
 pub use syscalls::syscall_name;

@@ -16,6 +16,7 @@ use unicorn_engine::{
 use crate::clock::{Rng, VirtualClock};
 use crate::decode::{BlockTable, DecodeError};
 use crate::memory::{layout, Backing, GuestMemory};
+use crate::signals::{SigInfo, FPE_INTDIV, ILL_ILLOPN, SEGV_MAPERR, SI_KERNEL};
 use crate::syscalls::{SysResult, SyscallState};
 
 /// The virtual CPU: recorded with every profile.
@@ -44,6 +45,9 @@ pub struct VmConfig {
     /// Host descriptors pathvm keeps for itself (a saved stderr): the guest
     /// cannot close or replace them.
     pub reserved_fds: Vec<i32>,
+    /// The guest's pid ([`GUEST_PID`] unless a parent under pathvm gave
+    /// this process its own).
+    pub pid: u32,
 }
 
 /// Why the guest stopped. What the guest does is not an error.
@@ -99,6 +103,8 @@ pub enum VmError {
     },
     #[error("emulator: {0}")]
     Emulator(String),
+    #[error("the guest waits in {call}() for a signal that can never arrive (no real-time timer armed, no child to wait for)")]
+    NeverWakes { call: &'static str },
     #[error("host memory: {0}")]
     HostMemory(std::io::Error),
 }
@@ -165,6 +171,37 @@ pub(crate) struct Machine<'o, O: Observer> {
     pub(crate) flush: Vec<(u64, u64)>,
     /// The first memory-hook report of a page-crossing read (see `on_mem`).
     pending_split: Option<(u64, usize)>,
+    /// What the run loop must do before emulation goes on (signals).
+    pub(crate) resume: Option<Resume>,
+    /// A fault that a guest handler may catch, and where its pc comes from.
+    pub(crate) fault: Option<(SigInfo, FaultPc)>,
+    /// Retired-instruction count at which the next interval timer fires.
+    pub(crate) sig_due: u64,
+    /// Memory hooks are installed: the CPU's RIP is exact at a memory fault.
+    precise_mem_faults: bool,
+}
+
+/// Work for the run loop between two emulation runs: the CPU was stopped
+/// because the next instruction must be another one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Resume {
+    /// Deliver the pending signals; the interrupted instruction is `pc`
+    /// (`None`: the CPU's RIP, exact after a system call).
+    Deliver { pc: Option<u64> },
+    /// `rt_sigreturn`: restore the state saved in the signal frame.
+    Sigreturn,
+}
+
+/// Where the program counter of a caught fault comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum FaultPc {
+    /// Known: a fetch from a bad address faults at that address.
+    At(u64),
+    /// The CPU's RIP after the stop (exact for CPU exceptions).
+    Rip,
+    /// A data access: RIP is exact only when memory hooks are installed;
+    /// otherwise the faulting instruction is found in the current block.
+    DataAccess,
 }
 
 impl<O: Observer> Machine<'_, O> {
@@ -175,6 +212,11 @@ impl<O: Observer> Machine<'_, O> {
         if addr == self.rep_at {
             self.rep_iterations += 1;
             self.observer.rep_iteration(self.rep_block);
+            return None;
+        }
+        if self.clock.instret.get() >= self.sig_due && self.timers_expired() {
+            // The block has not run: the signal interrupts the guest here.
+            self.resume = Some(Resume::Deliver { pc: Some(addr) });
             return None;
         }
         let id = match self.blocks.lookup(addr, size) {
@@ -216,6 +258,25 @@ impl<O: Observer> Machine<'_, O> {
         }
         self.next_check = (now + PROGRESS_STEP).min(self.limit);
         None
+    }
+
+    /// Fire the interval timers whose deadline passed; true when a signal
+    /// is now deliverable.
+    #[cold]
+    fn timers_expired(&mut self) -> bool {
+        let (now, cpu) = (self.clock.now_ns(), self.clock.instret.get());
+        let (pid, uid) = (self.sys.process.pid, self.sys.uid);
+        self.sys.sig.fire_timers(now, cpu, pid, uid);
+        self.sig_due = self.sys.sig.due(self.clock.slept_ns.get());
+        self.sys.sig.next_deliverable().is_some()
+    }
+
+    /// The next instruction is not the fall-through of the last block
+    /// (signal delivery, `rt_sigreturn`): read the stack pointer at the next
+    /// block, and forget an unfinished `rep`.
+    pub(crate) fn after_control_change(&mut self) {
+        self.read_sp = true;
+        self.rep_at = u64::MAX;
     }
 
     #[cold]
@@ -464,6 +525,10 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
         stop: None,
         flush: Vec::new(),
         pending_split: None,
+        resume: None,
+        fault: None,
+        sig_due: u64::MAX,
+        precise_mem_faults: wants_memory,
     };
     for o in &objects {
         machine.observer.object_mapped(o);
@@ -500,11 +565,7 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
 
     uc.get_data().clock.install();
     RUNNING.store(uc.get_handle(), std::sync::atomic::Ordering::SeqCst);
-    let result = if STOP_SIGNAL.load(std::sync::atomic::Ordering::SeqCst) != 0 {
-        Ok(())
-    } else {
-        uc.emu_start(entry, u64::MAX, 0, 0)
-    };
+    let result = run_loop(&mut uc, entry);
     RUNNING.store(std::ptr::null_mut(), std::sync::atomic::Ordering::SeqCst);
     VirtualClock::uninstall();
     let pc = uc.reg_read(RegisterX86::RIP).unwrap_or(0);
@@ -536,6 +597,59 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     })
 }
 
+/// Run the CPU from `pc` until the guest ends. Signal delivery and
+/// `rt_sigreturn` stop the CPU (see [`Resume`]); the state changes happen
+/// here, between two runs, and the CPU starts again at the new pc.
+fn run_loop<O: Observer>(
+    uc: &mut Unicorn<'_, Machine<'_, O>>,
+    mut pc: u64,
+) -> Result<(), unicorn_engine::uc_error> {
+    loop {
+        if STOP_SIGNAL.load(std::sync::atomic::Ordering::SeqCst) != 0 {
+            return Ok(());
+        }
+        let result = uc.emu_start(pc, u64::MAX, 0, 0);
+        let m = uc.get_data_mut();
+        if let Some((info, at)) = m.fault.take() {
+            let killed = matches!(m.stop, Some(Ok(StopReason::Signaled { .. })));
+            if killed && m.sys.sig.catches(info.signo) {
+                m.stop = None;
+                m.sys.sig.post(info);
+                let at = match at {
+                    FaultPc::At(a) => a,
+                    FaultPc::Rip => uc.reg_read(RegisterX86::RIP).unwrap_or(0),
+                    FaultPc::DataAccess => crate::cpu::data_fault_pc(uc, info.addr.unwrap_or(0)),
+                };
+                uc.get_data_mut().resume = Some(Resume::Deliver { pc: Some(at) });
+            }
+        }
+        let m = uc.get_data_mut();
+        if m.stop.is_some() {
+            return result;
+        }
+        let Some(resume) = m.resume.take() else {
+            return result;
+        };
+        let next = match resume {
+            Resume::Deliver { pc: at } => {
+                let at = at.unwrap_or_else(|| uc.reg_read(RegisterX86::RIP).unwrap_or(0));
+                crate::signals::deliver_pending(uc, at)
+            }
+            Resume::Sigreturn => crate::signals::sigreturn(uc)
+                .and_then(|at| crate::signals::deliver_pending(uc, at)),
+        };
+        let m = uc.get_data_mut();
+        m.sig_due = m.sys.sig.due(m.clock.slept_ns.get());
+        match next {
+            Ok(next) => pc = next,
+            Err(stop) => {
+                m.stop = Some(Ok(stop));
+                return Ok(());
+            }
+        }
+    }
+}
+
 /// Unicorn's block hook: `(address, size)` of the translation block about to run.
 extern "C" fn block_hook<O: Observer>(
     uc: unicorn_engine::ffi::uc_handle,
@@ -561,6 +675,10 @@ extern "C" fn block_hook<O: Observer>(
     if let Some(stop) = m.on_block(addr, size) {
         m.stop = Some(stop);
         // SAFETY: as above; stopping from inside a hook is supported.
+        unsafe { unicorn_engine::ffi::uc_emu_stop(uc) };
+    } else if m.resume.is_some() {
+        // SAFETY: as above. The block hook runs before the block's first
+        // instruction, so the block does not run.
         unsafe { unicorn_engine::ffi::uc_emu_stop(uc) };
     }
 }
@@ -604,6 +722,18 @@ fn install_hooks<'o, O: Observer>(
         for (lo, hi) in flush {
             let _ = uc.ctl_remove_cache(lo, hi);
         }
+        // A signal the call made pending or unblocked is delivered now,
+        // before the next instruction.
+        let m = uc.get_data_mut();
+        m.sig_due = m.sys.sig.due(m.clock.slept_ns.get());
+        if m.stop.is_none() {
+            if m.resume.is_none() && m.sys.sig.next_deliverable().is_some() {
+                m.resume = Some(Resume::Deliver { pc: None });
+            }
+            if m.resume.is_some() {
+                let _ = uc.emu_stop();
+            }
+        }
     })
     .map_err(uc_err)?;
     uc.add_intr_hook(|uc, intno| {
@@ -614,6 +744,24 @@ fn install_hooks<'o, O: Observer>(
             pc: m.cur_block,
             fault_addr: None,
         }));
+        // RIP is the faulting instruction (after `int3` and `int n`).
+        let rip = uc.reg_read(RegisterX86::RIP).unwrap_or(0);
+        let code = match (signal, intno) {
+            (libc::SIGFPE, 0) => FPE_INTDIV,
+            (libc::SIGILL, _) => ILL_ILLOPN,
+            _ => SI_KERNEL,
+        };
+        let m = uc.get_data_mut();
+        m.fault = Some((
+            SigInfo {
+                signo: signal,
+                code,
+                addr: (code != SI_KERNEL).then_some(rip),
+                trapno: intno as u64,
+                ..Default::default()
+            },
+            FaultPc::Rip,
+        ));
         let _ = uc.emu_stop();
     })
     .map_err(uc_err)?;
@@ -637,17 +785,48 @@ fn install_hooks<'o, O: Observer>(
                 pc,
                 fault_addr: Some(addr),
             }));
+            let fetch = matches!(kind, MemType::FETCH_UNMAPPED | MemType::FETCH_PROT);
+            let write = matches!(kind, MemType::WRITE_UNMAPPED | MemType::WRITE_PROT);
+            m.fault = Some((
+                SigInfo {
+                    signo: signal,
+                    code: SEGV_MAPERR,
+                    addr: Some(addr),
+                    trapno: 14,
+                    // Page-fault error code: user mode, write, instruction fetch.
+                    err: 4 | if write { 2 } else { 0 } | if fetch { 16 } else { 0 },
+                    ..Default::default()
+                },
+                if fetch {
+                    FaultPc::At(addr)
+                } else if m.precise_mem_faults {
+                    FaultPc::Rip
+                } else {
+                    FaultPc::DataAccess
+                },
+            ));
             false
         },
     )
     .map_err(uc_err)?;
     uc.add_insn_invalid_hook(|uc| {
+        let rip = uc.reg_read(RegisterX86::RIP).unwrap_or(0);
         let m = uc.get_data_mut();
         m.stop = Some(Ok(StopReason::Signaled {
             signal: libc::SIGILL,
             pc: m.cur_block,
             fault_addr: None,
         }));
+        m.fault = Some((
+            SigInfo {
+                signo: libc::SIGILL,
+                code: ILL_ILLOPN,
+                addr: Some(rip),
+                trapno: 6,
+                ..Default::default()
+            },
+            FaultPc::Rip,
+        ));
         false
     })
     .map_err(uc_err)?;

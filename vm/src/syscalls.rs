@@ -6,6 +6,8 @@
 //! host addresses. What would make a run depend on the host or on time is
 //! answered here instead: identity (pid, uname), clocks, randomness, CPU
 //! count, resource limits, and a few files under `/proc` and `/dev`.
+//! Signals are the VM's own (`signals.rs`); child processes are host
+//! processes with virtual pids (`process.rs`).
 //! File descriptors are the host's own, as in a native run.
 
 use std::ffi::CString;
@@ -16,8 +18,10 @@ use loader::elf::{page_up, Prot, PAGE_SIZE};
 use rustc_hash::FxHashSet;
 use unicorn_engine::{RegisterX86, Unicorn};
 
-use crate::machine::{Machine, StopReason, VmConfig, VmError, GUEST_PID};
+use crate::machine::{Machine, Resume, StopReason, VmConfig, VmError};
 use crate::memory::Backing;
+use crate::process::{clone, Forked, ProcessState};
+use crate::signals::{bit, SigAction, SigInfo, SignalState};
 
 /// What the syscall hook does after a call.
 pub(crate) enum SysResult {
@@ -33,8 +37,14 @@ pub(crate) struct SyscallState {
     warned: FxHashSet<u64>,
     pub(crate) warnings: Vec<String>,
     reserved_fds: Vec<i32>,
-    /// Installed handler per signal (0: default, 1: ignore), for delivery.
-    pub(crate) sig_handlers: [u64; 65],
+    /// Signal dispositions, mask, pending signals and timers.
+    pub(crate) sig: SignalState,
+    /// Pid, parent and children.
+    pub(crate) process: ProcessState,
+    /// The host's real uid (the sender's uid of signals).
+    pub(crate) uid: u32,
+    /// The stack pointer at the current system call.
+    sp: u64,
 }
 
 impl SyscallState {
@@ -45,7 +55,11 @@ impl SyscallState {
             reserved_fds: config.reserved_fds.clone(),
             warned: FxHashSet::default(),
             warnings: Vec::new(),
-            sig_handlers: [0; 65],
+            sig: SignalState::new(),
+            process: ProcessState::new(config.pid),
+            // SAFETY: getuid cannot fail.
+            uid: unsafe { libc::getuid() },
+            sp: 0,
         }
     }
 }
@@ -54,10 +68,17 @@ impl SyscallState {
 enum Sys {
     Ret(i64),
     Exit(i32),
-    Kill(i32),
     SetFsBase(u64),
     SetGsBase(u64),
     Unsupported,
+    /// Leave every register as it is (`rt_sigreturn`: the run loop restores them).
+    NoReturn,
+    /// In a forked child: return 0, on `stack` if not 0.
+    Child { stack: u64 },
+    /// `execve` accepted: the run ends and the command line runs the program.
+    Exec,
+    /// `pause`/`sigsuspend` with nothing that can ever wake the guest.
+    NeverWakes(&'static str),
 }
 
 const NEG_EFAULT: i64 = -(libc::EFAULT as i64);
@@ -97,19 +118,22 @@ pub(crate) fn dispatch<O: Observer>(uc: &mut Unicorn<'_, Machine<'_, O>>) -> Sys
         r(uc, RegisterX86::R8),
         r(uc, RegisterX86::R9),
     ];
+    let sp = r(uc, RegisterX86::RSP);
     let m = uc.get_data_mut();
+    m.sys.sp = sp;
     let out = m.syscall(nr, args);
     let ret = match out {
         Sys::Ret(v) => v,
         Sys::Exit(code) => return SysResult::Stop(Ok(StopReason::Exited(code))),
-        Sys::Kill(signal) => {
-            let pc = m.cur_block;
-            return SysResult::Stop(Ok(StopReason::Signaled {
-                signal,
-                pc,
-                fault_addr: None,
-            }));
+        Sys::NoReturn => return SysResult::Continue,
+        Sys::Child { stack } => {
+            if stack != 0 {
+                let _ = uc.reg_write(RegisterX86::RSP, stack);
+            }
+            0
         }
+        Sys::Exec => return SysResult::Stop(Ok(StopReason::Exited(0))),
+        Sys::NeverWakes(call) => return SysResult::Stop(Err(VmError::NeverWakes { call })),
         Sys::SetFsBase(v) => {
             let _ = uc.reg_write(RegisterX86::FS_BASE, v);
             0
@@ -378,10 +402,9 @@ impl<O: Observer> Machine<'_, O> {
             }
 
             // Identity and the machine: fixed.
-            SYS_getpid | SYS_gettid => ret(GUEST_PID as i64),
-            SYS_getppid => ret(GUEST_PID as i64 - 1),
-            SYS_getpgrp | SYS_getsid => ret(GUEST_PID as i64),
-            SYS_getpgid => ret(GUEST_PID as i64),
+            SYS_getpid | SYS_gettid => ret(self.sys.process.pid as i64),
+            SYS_getppid => ret(self.sys.process.ppid as i64),
+            SYS_getpgrp | SYS_getsid | SYS_getpgid => ret(self.sys.process.pid as i64),
             SYS_setpgid | SYS_setsid => ret(0),
             SYS_getuid | SYS_geteuid | SYS_getgid | SYS_getegid | SYS_getgroups => ret(host(
                 n,
@@ -446,7 +469,7 @@ impl<O: Observer> Machine<'_, O> {
             SYS_sched_get_priority_max | SYS_sched_get_priority_min => ret(0),
             SYS_getrlimit => self.rlimit(a[0], a[1]),
             SYS_prlimit64 => {
-                if a[0] != 0 && a[0] != GUEST_PID as u64 {
+                if a[0] != 0 && a[0] != self.sys.process.pid as u64 {
                     return ret(-(ESRCH as i64));
                 }
                 self.rlimit(a[1], a[3])
@@ -506,8 +529,8 @@ impl<O: Observer> Machine<'_, O> {
                 }
                 ret(s as i64)
             }
-            SYS_nanosleep => self.sleep(a[0], false),
-            SYS_clock_nanosleep => self.sleep(a[2], a[1] & 1 != 0),
+            SYS_nanosleep => self.sleep(a[0], false, a[1]),
+            SYS_clock_nanosleep => self.sleep(a[2], a[1] & 1 != 0, a[3]),
             SYS_getrandom => {
                 let b = self.mem.slice_mut(a[0], a[1]).map_err(|_| NEG_EFAULT)?;
                 self.rng.fill(b);
@@ -521,7 +544,7 @@ impl<O: Observer> Machine<'_, O> {
                 0x1001 => Ok(Sys::SetGsBase(a[1])),
                 _ => ret(NEG_EINVAL),
             },
-            SYS_set_tid_address => ret(GUEST_PID as i64),
+            SYS_set_tid_address => ret(self.sys.process.pid as i64),
             SYS_set_robust_list => ret(0),
             // Not offered: glibc falls back by itself, so no warning.
             SYS_rseq | SYS_clone3 => ret(NEG_ENOSYS),
@@ -541,47 +564,165 @@ impl<O: Observer> Machine<'_, O> {
                     _ => ret(NEG_ENOSYS),
                 }
             }
-            SYS_rt_sigaction => {
-                let sig = a[0] as usize;
-                if sig == 0 || sig > 64 || sig == SIGKILL as usize || sig == SIGSTOP as usize {
+            SYS_rt_sigaction => self.sigaction(a),
+            SYS_rt_sigprocmask => {
+                if a[3] != 8 {
                     return ret(NEG_EINVAL);
                 }
-                if a[2] != 0 {
-                    let old = self.sys.sig_handlers[sig];
-                    let b = self.mem.slice_mut(a[2], 32).map_err(|_| NEG_EFAULT)?;
-                    b.fill(0);
-                    b[0..8].copy_from_slice(&old.to_le_bytes());
-                }
+                let old = self.sys.sig.blocked;
                 if a[1] != 0 {
-                    self.sys.sig_handlers[sig] = self.mem.read_u64(a[1]).map_err(|_| NEG_EFAULT)?;
+                    let set = self.mem.read_u64(a[1]).map_err(|_| NEG_EFAULT)?;
+                    let mask = match a[0] as i32 {
+                        SIG_BLOCK => old | set,
+                        SIG_UNBLOCK => old & !set,
+                        SIG_SETMASK => set,
+                        _ => return ret(NEG_EINVAL),
+                    };
+                    self.sys.sig.set_blocked(mask);
+                }
+                if a[2] != 0 {
+                    self.mem.write_u64(a[2], old).map_err(|_| NEG_EFAULT)?;
                 }
                 ret(0)
             }
-            SYS_rt_sigprocmask => {
-                if a[2] != 0 {
-                    self.mem.write_u64(a[2], 0).map_err(|_| NEG_EFAULT)?;
-                }
+            SYS_rt_sigpending => {
+                let set = self.sys.sig.pending_set() & self.sys.sig.blocked;
+                self.mem.write_u64(a[0], set).map_err(|_| NEG_EFAULT)?;
                 ret(0)
             }
             SYS_sigaltstack => {
+                let sp = self.sys.sp;
+                let (old_sp, old_flags, old_size) = self.sys.sig.altstack(sp);
+                if a[0] != 0 {
+                    let ss_sp = self.mem.read_u64(a[0]).map_err(|_| NEG_EFAULT)?;
+                    let flags = self.mem.read_u64(a[0] + 8).map_err(|_| NEG_EFAULT)? as u32;
+                    let size = self.mem.read_u64(a[0] + 16).map_err(|_| NEG_EFAULT)?;
+                    if let Err(e) = self.sys.sig.set_altstack(sp, ss_sp, flags, size) {
+                        return ret(e);
+                    }
+                }
                 if a[1] != 0 {
                     let b = self.mem.slice_mut(a[1], 24).map_err(|_| NEG_EFAULT)?;
                     b.fill(0);
-                    b[8..12].copy_from_slice(&(SS_DISABLE as u32).to_le_bytes());
+                    b[0..8].copy_from_slice(&old_sp.to_le_bytes());
+                    b[8..12].copy_from_slice(&old_flags.to_le_bytes());
+                    b[16..24].copy_from_slice(&old_size.to_le_bytes());
                 }
                 ret(0)
             }
-            SYS_kill | SYS_tgkill | SYS_tkill => {
-                let (pid, sig) = match n {
-                    SYS_tgkill => (a[0] as i64, a[2]),
-                    _ => (a[0] as i64, a[1]),
-                };
-                if pid != GUEST_PID as i64 && pid != 0 && pid != -1 {
-                    return ret(-(ESRCH as i64));
-                }
-                self.raise(sig as i32)
+            SYS_rt_sigreturn => {
+                self.resume = Some(Resume::Sigreturn);
+                Ok(Sys::NoReturn)
             }
-            SYS_wait4 | SYS_waitid => ret(-(ECHILD as i64)),
+            // pid_t arguments are 32-bit.
+            SYS_kill => self.kill(a[0] as i32 as i64, a[1], SI_USER),
+            SYS_tgkill => {
+                if a[0] as u32 != self.sys.process.pid {
+                    return self.kill(a[0] as i32 as i64, a[2], SI_TKILL);
+                }
+                self.kill(a[1] as i32 as i64, a[2], SI_TKILL)
+            }
+            SYS_tkill => self.kill(a[0] as i32 as i64, a[1], SI_TKILL),
+            SYS_alarm => {
+                let now = self.clock.now_ns();
+                let (_, left) = self.sys.sig.set_timer(0, a[0].saturating_mul(1_000_000_000), 0, now);
+                // Remaining seconds, rounded to nearest, at least 1 when armed.
+                let secs = (left + 500_000_000) / 1_000_000_000;
+                ret(if left > 0 { secs.max(1) } else { 0 } as i64)
+            }
+            SYS_setitimer => {
+                let which = a[0] as usize;
+                if which > 2 {
+                    return ret(NEG_EINVAL);
+                }
+                let (interval, value) = if a[1] != 0 {
+                    (self.read_timeval(a[1])?, self.read_timeval(a[1] + 16)?)
+                } else {
+                    (0, 0)
+                };
+                let now = self.timer_clock(which);
+                let old = if a[1] != 0 {
+                    self.sys.sig.set_timer(which, value, interval, now)
+                } else {
+                    self.sys.sig.get_timer(which, now)
+                };
+                if a[2] != 0 {
+                    self.write_timeval(a[2], old.0)?;
+                    self.write_timeval(a[2] + 16, old.1)?;
+                }
+                ret(0)
+            }
+            SYS_getitimer => {
+                let which = a[0] as usize;
+                if which > 2 {
+                    return ret(NEG_EINVAL);
+                }
+                let old = self.sys.sig.get_timer(which, self.timer_clock(which));
+                self.write_timeval(a[1], old.0)?;
+                self.write_timeval(a[1] + 16, old.1)?;
+                ret(0)
+            }
+            SYS_pause => self.wait_for_signal("pause"),
+            SYS_rt_sigsuspend => {
+                if a[1] != 8 {
+                    return ret(NEG_EINVAL);
+                }
+                let mask = self.mem.read_u64(a[0]).map_err(|_| NEG_EFAULT)?;
+                let old = self.sys.sig.blocked;
+                self.sys.sig.set_blocked(mask);
+                let r = self.wait_for_signal("sigsuspend");
+                if self.sys.sig.next_deliverable().is_some() {
+                    // The handler's frame saves the old mask; rt_sigreturn restores it.
+                    self.sys.sig.suspended_mask = Some(old);
+                } else {
+                    self.sys.sig.set_blocked(old);
+                }
+                r
+            }
+
+            // Child processes.
+            SYS_fork => self.fork(libc::SIGCHLD as u64, 0, 0, 0),
+            SYS_vfork => self.fork(clone::VM | clone::VFORK | libc::SIGCHLD as u64, 0, 0, 0),
+            SYS_clone => {
+                let flags = a[0];
+                if flags & clone::THREAD != 0 || (flags & clone::VM != 0 && flags & clone::VFORK == 0) {
+                    // Threads are not emulated yet.
+                    return Ok(Sys::Unsupported);
+                }
+                self.fork(flags, a[1], a[2], a[3])
+            }
+            SYS_execve => self.execve(AT_FDCWD as i64, a[0], a[1], a[2], 0),
+            SYS_execveat => self.execve(i(0), a[1], a[2], a[3], i(4)),
+            SYS_wait4 => {
+                let status = self.buf(a[1], 4)?;
+                if a[3] != 0 {
+                    self.mem.slice_mut(a[3], 144).map_err(|_| NEG_EFAULT)?.fill(0);
+                }
+                ret(self.sys.process.wait4(a[0] as i32 as i64, status, a[2] as i32 as i64))
+            }
+            SYS_waitid => {
+                let (idtype, id) = match a[0] {
+                    1 => match self.sys.process.host_pid(a[1] as i32 as i64) {
+                        Some(h) => (1, h as i64),
+                        None => return ret(-(ECHILD as i64)),
+                    },
+                    _ => (0, 0), // P_ALL (process groups are not virtual)
+                };
+                let info = self.buf(a[2], 128)?;
+                if a[4] != 0 {
+                    self.mem.slice_mut(a[4], 144).map_err(|_| NEG_EFAULT)?.fill(0);
+                }
+                let r = host(n, &[idtype, id, info, i(3), 0]);
+                if r == 0 && a[2] != 0 {
+                    let host_pid = self.mem.slice(a[2] + 16, 4).map_err(|_| NEG_EFAULT)?;
+                    let host_pid = i32::from_le_bytes(host_pid.try_into().unwrap_or([0; 4]));
+                    if host_pid != 0 {
+                        let v = self.sys.process.virtual_pid(host_pid) as i32;
+                        self.mem.write(a[2] + 16, &v.to_le_bytes()).map_err(|_| NEG_EFAULT)?;
+                    }
+                }
+                ret(r)
+            }
             SYS_prctl => match a[0] as i32 {
                 PR_SET_NAME | PR_GET_NAME | PR_SET_DUMPABLE | PR_GET_DUMPABLE
                 | PR_SET_PDEATHSIG => ret(0),
@@ -714,7 +855,10 @@ impl<O: Observer> Machine<'_, O> {
         })
     }
 
-    fn sleep(&mut self, req: u64, absolute: bool) -> Result<Sys, i64> {
+    /// `nanosleep`/`clock_nanosleep`: the clock jumps ahead. The real-time
+    /// timer interrupts the sleep at its deadline when its signal is
+    /// delivered (`-EINTR`, the time left in `rem` for relative sleeps).
+    fn sleep(&mut self, req: u64, absolute: bool, rem: u64) -> Result<Sys, i64> {
         let s = self.mem.read_u64(req).map_err(|_| NEG_EFAULT)?;
         let ns = self.mem.read_u64(req + 8).map_err(|_| NEG_EFAULT)?;
         let want = s.saturating_mul(1_000_000_000).saturating_add(ns);
@@ -724,28 +868,234 @@ impl<O: Observer> Machine<'_, O> {
         } else {
             want
         };
-        self.clock.sleep(add);
+        let end = self.clock.now_ns().saturating_add(add);
+        for _ in 0..10_000 {
+            match self.sys.sig.real_deadline() {
+                Some(d) if d <= end => {
+                    let now = self.clock.now_ns();
+                    self.clock.sleep(d.saturating_sub(now));
+                    self.fire_timers();
+                    if self.sys.sig.next_deliverable().is_some() {
+                        if rem != 0 && !absolute {
+                            let left = end.saturating_sub(self.clock.now_ns());
+                            self.mem.write_u64(rem, left / 1_000_000_000).map_err(|_| NEG_EFAULT)?;
+                            self.mem
+                                .write_u64(rem + 8, left % 1_000_000_000)
+                                .map_err(|_| NEG_EFAULT)?;
+                        }
+                        return Err(-(libc::EINTR as i64));
+                    }
+                }
+                _ => break,
+            }
+        }
+        let now = self.clock.now_ns();
+        self.clock.sleep(end.saturating_sub(now));
         Ok(Sys::Ret(0))
     }
 
-    fn raise(&mut self, sig: i32) -> Result<Sys, i64> {
+    /// `kill`/`tkill`/`tgkill` to `pid`: the guest itself (its pid, 0 or
+    /// -1) or one of its children.
+    fn kill(&mut self, pid: i64, sig: u64, code: i32) -> Result<Sys, i64> {
+        if sig > 64 {
+            return Err(NEG_EINVAL);
+        }
+        let me = self.sys.process.pid as i64;
+        if pid > 0 && pid != me {
+            let host_pid = self.sys.process.host_pid(pid).ok_or(-(libc::ESRCH as i64))?;
+            return Ok(Sys::Ret(host(libc::SYS_kill, &[host_pid as i64, sig as i64])));
+        }
+        if pid < -1 && -pid != me {
+            return Err(-(libc::ESRCH as i64));
+        }
         if sig == 0 {
             return Ok(Sys::Ret(0));
         }
-        if !(1..=64).contains(&sig) {
+        self.sys.sig.post(SigInfo {
+            signo: sig as i32,
+            code,
+            pid: self.sys.process.pid,
+            uid: self.sys.uid,
+            ..Default::default()
+        });
+        Ok(Sys::Ret(0))
+    }
+
+    fn sigaction(&mut self, a: [u64; 6]) -> Result<Sys, i64> {
+        let sig = a[0] as i32;
+        if !(1..=64).contains(&sig) || a[3] != 8 {
             return Err(NEG_EINVAL);
         }
-        let handler = self.sys.sig_handlers[sig as usize];
-        let ignored_by_default = matches!(
-            sig,
-            libc::SIGCHLD | libc::SIGURG | libc::SIGWINCH | libc::SIGCONT
-        );
-        if handler == 1 || (handler == 0 && ignored_by_default) {
-            return Ok(Sys::Ret(0));
+        let old = self.sys.sig.actions[sig as usize];
+        if a[1] != 0 {
+            if sig == libc::SIGKILL || sig == libc::SIGSTOP {
+                return Err(NEG_EINVAL);
+            }
+            let r = |k: u64| self.mem.read_u64(a[1] + 8 * k).map_err(|_| NEG_EFAULT);
+            let new = SigAction {
+                handler: r(0)?,
+                flags: r(1)?,
+                restorer: r(2)?,
+                mask: r(3)?,
+            };
+            self.sys.sig.actions[sig as usize] = new;
         }
-        // Delivery to a guest handler comes with signal support; until then a
-        // signal the guest sends itself ends it as its default action would.
-        Ok(Sys::Kill(sig))
+        if a[2] != 0 {
+            for (k, v) in [old.handler, old.flags, old.restorer, old.mask].iter().enumerate() {
+                self.mem.write_u64(a[2] + 8 * k as u64, *v).map_err(|_| NEG_EFAULT)?;
+            }
+        }
+        Ok(Sys::Ret(0))
+    }
+
+    fn read_timeval(&self, at: u64) -> Result<u64, i64> {
+        let s = self.mem.read_u64(at).map_err(|_| NEG_EFAULT)?;
+        let us = self.mem.read_u64(at + 8).map_err(|_| NEG_EFAULT)?;
+        if us >= 1_000_000 {
+            return Err(NEG_EINVAL);
+        }
+        Ok(s.saturating_mul(1_000_000_000).saturating_add(us * 1000))
+    }
+
+    fn write_timeval(&self, at: u64, ns: u64) -> Result<(), i64> {
+        // Round up to whole microseconds, so a running timer never reads 0.
+        let us = ns.div_ceil(1000);
+        self.mem.write_u64(at, us / 1_000_000).map_err(|_| NEG_EFAULT)?;
+        self.mem.write_u64(at + 8, us % 1_000_000).map_err(|_| NEG_EFAULT)
+    }
+
+    /// The clock of interval timer `which`: wall time for `ITIMER_REAL`,
+    /// CPU time (retired instructions) for the others.
+    fn timer_clock(&self, which: usize) -> u64 {
+        if which == 0 {
+            self.clock.now_ns()
+        } else {
+            self.clock.instret.get()
+        }
+    }
+
+    fn fire_timers(&mut self) {
+        let (now, cpu) = (self.clock.now_ns(), self.clock.instret.get());
+        let (pid, uid) = (self.sys.process.pid, self.sys.uid);
+        self.sys.sig.fire_timers(now, cpu, pid, uid);
+    }
+
+    /// `pause`/`sigsuspend`: time passes until a signal is deliverable. The
+    /// real-time timer wakes the guest at its deadline (the clock jumps
+    /// there); a child that ends posts SIGCHLD when the guest catches it.
+    fn wait_for_signal(&mut self, call: &'static str) -> Result<Sys, i64> {
+        for _ in 0..10_000 {
+            if self.sys.sig.next_deliverable().is_some() {
+                return Err(-(libc::EINTR as i64));
+            }
+            if let Some(d) = self.sys.sig.real_deadline() {
+                let now = self.clock.now_ns();
+                self.clock.sleep(d.saturating_sub(now));
+                self.fire_timers();
+                continue;
+            }
+            if self.sys.sig.catches(libc::SIGCHLD) && self.wait_child_event() {
+                continue;
+            }
+            break;
+        }
+        Ok(Sys::NeverWakes(call))
+    }
+
+    /// Block until a child ends (without reaping it) and post SIGCHLD.
+    fn wait_child_event(&mut self) -> bool {
+        // SAFETY: `info` is a local siginfo the call fills.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        let r = unsafe {
+            libc::waitid(
+                libc::P_ALL,
+                0,
+                &mut info,
+                libc::WEXITED | libc::WNOWAIT,
+            )
+        };
+        if r != 0 {
+            return false;
+        }
+        // SAFETY: waitid filled a SIGCHLD siginfo.
+        let host_pid = unsafe { info.si_pid() };
+        self.sys.sig.post(SigInfo {
+            signo: libc::SIGCHLD,
+            code: info.si_code,
+            pid: self.sys.process.virtual_pid(host_pid) as u32,
+            uid: self.sys.uid,
+            ..Default::default()
+        });
+        true
+    }
+
+    fn fork(&mut self, flags: u64, stack: u64, ptid: u64, ctid: u64) -> Result<Sys, i64> {
+        match self.sys.process.fork(flags, stack)? {
+            Forked::Child { stack } => {
+                self.sys.sig.fork_child();
+                if flags & clone::CHILD_SETTID != 0 {
+                    let tid = self.sys.process.pid;
+                    self.mem.write(ctid, &tid.to_le_bytes()).map_err(|_| NEG_EFAULT)?;
+                }
+                Ok(Sys::Child { stack })
+            }
+            Forked::Parent(vpid) => {
+                if flags & clone::PARENT_SETTID != 0 {
+                    let _ = self.mem.write(ptid, &vpid.to_le_bytes());
+                }
+                Ok(Sys::Ret(vpid as i64))
+            }
+        }
+    }
+
+    /// A NULL-terminated array of guest strings (argv, envp).
+    fn string_array(&self, mut at: u64) -> Result<Vec<std::ffi::OsString>, i64> {
+        use std::os::unix::ffi::OsStringExt;
+        let mut out = Vec::new();
+        if at == 0 {
+            return Ok(out);
+        }
+        loop {
+            let p = self.mem.read_u64(at).map_err(|_| NEG_EFAULT)?;
+            if p == 0 {
+                return Ok(out);
+            }
+            if out.len() >= 1 << 17 {
+                return Err(-(libc::E2BIG as i64));
+            }
+            out.push(std::ffi::OsString::from_vec(
+                self.mem.read_cstr(p, 1 << 17).map_err(|_| NEG_EFAULT)?,
+            ));
+            at += 8;
+        }
+    }
+
+    fn execve(&mut self, dirfd: i64, path: u64, argv: u64, envp: u64, flags: i64) -> Result<Sys, i64> {
+        use std::os::unix::ffi::OsStrExt;
+        let p = self.path(path)?;
+        let rel = std::path::Path::new(std::ffi::OsStr::from_bytes(p.as_bytes()));
+        let resolved = if dirfd == libc::AT_FDCWD as i64 || rel.is_absolute() {
+            rel.to_path_buf()
+        } else {
+            let dir = std::fs::read_link(format!("/proc/self/fd/{dirfd}"))
+                .map_err(|_| -(libc::EBADF as i64))?;
+            if rel.as_os_str().is_empty() && flags & libc::AT_EMPTY_PATH as i64 != 0 {
+                dir
+            } else {
+                dir.join(rel)
+            }
+        };
+        let argv = self.string_array(argv)?;
+        let envp = self.string_array(envp)?;
+        let mut ignored = 0;
+        for s in 1..=64 {
+            if self.sys.sig.actions[s as usize].handler == crate::signals::SIG_IGN {
+                ignored |= bit(s);
+            }
+        }
+        let blocked = self.sys.sig.blocked;
+        self.sys.process.exec(resolved, argv, envp, blocked, ignored)?;
+        Ok(Sys::Exec)
     }
 
     fn mmap(&mut self, a: [u64; 6]) -> Result<Sys, i64> {

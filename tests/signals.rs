@@ -1,0 +1,237 @@
+//! Signals delivered to guest handlers and child processes: native output
+//! and exit status, counts equal on two runs, and the calling contexts after
+//! a signal (the handler under the interrupted context, flagged; code after
+//! `siglongjmp` at the depth it runs at).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+use crate::common::*;
+
+/// `pathvm run -q -o PROFILE [EXTRA...] PROGRAM ARGS...`, stdin closed.
+fn run_with(profile: &Path, extra: &[&str], program: &Path, args: &[&str]) -> Output {
+    Command::new(pathvm())
+        .args(["run", "-q", "-o"])
+        .arg(profile)
+        .args(extra)
+        .arg(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("start pathvm")
+}
+
+fn native_status(out: &Output) -> Option<i32> {
+    use std::os::unix::process::ExitStatusExt;
+    out.status
+        .code()
+        .or_else(|| out.status.signal().map(|s| 128 + s))
+}
+
+/// Runs `program` natively and twice under pathvm (with `extra` options):
+/// stdout and exit status as native, byte-identical profiles. Returns the
+/// profile.
+fn as_native_twice(name: &str, extra: &[&str], program: &Path, args: &[&str]) -> PathBuf {
+    let dir = scratch(name);
+    let native = run_native(program, args);
+    let mut profiles = Vec::new();
+    for k in 0..2 {
+        let profile = dir.join(format!("p{k}.out"));
+        let vm = run_with(&profile, extra, program, args);
+        assert_eq!(
+            String::from_utf8_lossy(&vm.stdout),
+            String::from_utf8_lossy(&native.stdout),
+            "stdout of {}; pathvm stderr: {}",
+            program.display(),
+            String::from_utf8_lossy(&vm.stderr)
+        );
+        assert_eq!(
+            vm.status.code(),
+            native_status(&native),
+            "exit status of {}; pathvm stderr: {}",
+            program.display(),
+            String::from_utf8_lossy(&vm.stderr)
+        );
+        profiles.push(profile);
+    }
+    assert_eq!(
+        std::fs::read(&profiles[0]).unwrap(),
+        std::fs::read(&profiles[1]).unwrap(),
+        "two runs of {} gave different profiles",
+        program.display()
+    );
+    profiles.swap_remove(0)
+}
+
+/// Context rows: (stack, calls, self instructions, inclusive instructions).
+type Row = (Vec<String>, u64, u64, u64);
+
+fn context_rows(profile: &Path) -> Vec<Row> {
+    let rep = report_json(profile, &["--by", "context"]);
+    rep["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r: &Value| {
+            (
+                r["stack"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|s| s.as_str().unwrap().to_string())
+                    .collect(),
+                r["calls"].as_u64().unwrap(),
+                r["self"]["instructions"].as_u64().unwrap(),
+                r["inclusive"]["instructions"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The rows whose stack ends with `suffix`.
+fn ending<'a>(rows: &'a [Row], suffix: &[&str]) -> Vec<&'a Row> {
+    rows.iter()
+        .filter(|r| r.0.len() >= suffix.len() && r.0[r.0.len() - suffix.len()..] == *suffix)
+        .collect()
+}
+
+fn signal_frames(profile: &Path) -> u64 {
+    report_json(profile, &["--stats"])["signal_frames"]
+        .as_u64()
+        .unwrap()
+}
+
+#[test]
+fn caught_faults_match_native_and_sit_under_the_faulting_context() {
+    for variant in ["O0", "O2", "static"] {
+        let program = guest(&format!("sigfault-{variant}"));
+        as_native_twice(&format!("sigfault-{variant}"), &[], &program, &[]);
+    }
+    // Without memory hooks the faulting instruction is found by decoding.
+    let program = guest("sigfault-O2");
+    as_native_twice("sigfault-nocache", &["--no-cache-sim"], &program, &[]);
+
+    let profile = as_native_twice("sigfault-ctx", &[], &program, &[]);
+    let rows = context_rows(&profile);
+    // Three SIGSEGVs in poke, each left by siglongjmp.
+    let segv = ending(&rows, &["main", "poke", "on_segv"]);
+    assert_eq!(segv.len(), 1, "{rows:?}");
+    assert_eq!(segv[0].1, 3);
+    // The code after siglongjmp runs in main, not under the handler.
+    let after = ending(&rows, &["main", "after"]);
+    assert_eq!(after.len(), 1);
+    assert_eq!((after[0].1, after[0].2, after[0].3), (3, after[0].3, after[0].3));
+    assert!(rows.iter().all(|r| r.0.last().unwrap() != "after" || r.0.len() == after[0].0.len()));
+    // int3: the handler returns (rt_sigreturn) to main three times.
+    assert_eq!(ending(&rows, &["main", "on_trap"])[0].1, 3);
+    assert_eq!(ending(&rows, &["main", "on_ill"])[0].1, 1);
+    assert_eq!(ending(&rows, &["main", "divide", "on_segv"])[0].1, 1);
+    // Nothing runs under a handler after it was left.
+    assert!(rows
+        .iter()
+        .all(|r| !(r.0.iter().any(|f| f.starts_with("on_")) && r.0.contains(&"printf".into()))));
+    assert_eq!(signal_frames(&profile), 4);
+}
+
+#[test]
+fn raise_from_deep_recursion_left_with_siglongjmp() {
+    let program = guest("sigdeep-O2");
+    let profile = as_native_twice("sigdeep", &[], &program, &[]);
+    let rows = context_rows(&profile);
+    let handler: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r.0.last().unwrap() == "on_usr1")
+        .collect();
+    assert_eq!(handler.len(), 1, "{rows:?}");
+    let stack = &handler[0].0;
+    // Under the 21 levels of deep and raise, where the signal was sent.
+    assert_eq!(stack.iter().filter(|f| *f == "deep").count(), 21, "{stack:?}");
+    assert!(stack.iter().any(|f| f == "raise"), "{stack:?}");
+    assert_eq!(handler[0].1, 1);
+    // After siglongjmp: `after` directly under main, its own cost only.
+    let after = ending(&rows, &["main", "after"]);
+    assert_eq!(after.len(), 1);
+    assert_eq!(after[0].2, after[0].3);
+    assert!(rows
+        .iter()
+        .all(|r| !(r.0.contains(&"deep".to_string()) && r.0.contains(&"after".to_string()))));
+    assert_eq!(ending(&rows, &["main", "printf"]).len(), 1);
+    assert_eq!(signal_frames(&profile), 1);
+}
+
+#[test]
+fn timers_run_on_the_virtual_clock() {
+    let program = guest("sigalarm-O2");
+    let profile = as_native_twice("sigalarm", &[], &program, &[]);
+    let rows = context_rows(&profile);
+    // alarm(1) in pause(): the clock jumps, the handler runs under pause.
+    assert_eq!(ending(&rows, &["main", "pause", "on_alarm"])[0].1, 1);
+    // ITIMER_REAL (5 ms) and ITIMER_VIRTUAL (3 ticks of 2 ms) interrupt spin.
+    assert_eq!(ending(&rows, &["main", "spin", "on_alarm"])[0].1, 1);
+    assert_eq!(ending(&rows, &["main", "spin", "on_vtalrm"])[0].1, 3);
+    // 5 ms + 6 ms of virtual time is 11 million instructions of spinning.
+    let spin = ending(&rows, &["main", "spin"])[0];
+    assert!(
+        (11_000_000..11_000_100).contains(&spin.3),
+        "spin inclusive {}",
+        spin.3
+    );
+    assert_eq!(signal_frames(&profile), 4);
+}
+
+#[test]
+fn fork_and_wait_match_native() {
+    for variant in ["O0", "O2", "static"] {
+        let program = guest(&format!("forkwait-{variant}"));
+        as_native_twice(&format!("forkwait-{variant}"), &[], &program, &[]);
+    }
+}
+
+#[test]
+fn shell_pipeline_runs_children_natively_or_traced() {
+    let sh = Path::new("/bin/sh");
+    let args = ["-c", "echo hi | tr a-z A-Z"];
+    let dir = scratch("sh-pipeline");
+    let out = run_with(&dir.join("p.out"), &[], sh, &args);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "HI\n");
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(files, ["p.out"], "no child profiles without --trace-children");
+
+    let dir = scratch("sh-pipeline-traced");
+    let out = run_with(&dir.join("p.out"), &["--trace-children"], sh, &args);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "HI\n");
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    // The shell, its two forked children, and `tr` exec'd by the second.
+    assert_eq!(files, ["p.out", "p.out.1", "p.out.2", "p.out.2.1"]);
+    for f in &files {
+        let rep = report_json(&dir.join(f), &[]);
+        assert!(rep["totals"]["instructions"].as_u64().unwrap() > 10_000, "{f}");
+    }
+    // The exec'd image is tr's: its code is charged to /usr/bin/tr.
+    let rep = report_json(&dir.join("p.out.2.1"), &[]);
+    let objects: Vec<&str> = rep["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["object"].as_str().unwrap_or(""))
+        .collect();
+    assert!(objects.iter().any(|o| o.ends_with("/tr")), "{objects:?}");
+    let sh = report_json(&dir.join("p.out"), &[]);
+    assert!(sh["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| !r["object"].as_str().unwrap_or("").ends_with("/tr")));
+}

@@ -1,0 +1,705 @@
+//! Signals of the guest: dispositions (`rt_sigaction`), the blocked mask,
+//! pending signals, the alternate stack, interval timers on the virtual
+//! clock, and delivery to guest handlers with a Linux x86-64 `rt_sigframe`
+//! (undone by `rt_sigreturn`).
+//!
+//! Everything here is virtual: no host signal is involved, so delivery is
+//! deterministic. A signal becomes pending when the guest sends it to itself
+//! (`kill`, `tgkill`, `tkill`), when a timer expires (checked at block
+//! boundaries: timers fire when retired instructions pass their deadline), or
+//! when an instruction faults. Pending, unblocked signals are delivered at
+//! the next boundary the VM controls: after the system call that made them
+//! pending or unblocked them, at the block where a timer expired, or at the
+//! faulting instruction. Delivery happens between two emulation runs (the
+//! hook that found the signal stops the CPU; the run loop builds the frame
+//! and starts again at the handler), so the program counter a hook could not
+//! change reliably never matters.
+//!
+//! The frame is the kernel's: the return address (`sa_restorer`), a
+//! `ucontext` whose `uc_mcontext` holds the general registers in `struct
+//! sigcontext` order and a pointer to an `fxsave` image of the FPU and SSE
+//! state, the signal mask to restore, then the `siginfo`. `rt_sigreturn`
+//! reads all of it back, so a handler may change the state it returns to.
+
+use events::Observer;
+use unicorn_engine::{RegisterX86, Unicorn};
+
+use crate::machine::{Machine, StopReason};
+
+/// Signal numbers are 1..=64; index 0 is unused.
+pub(crate) const NSIG: usize = 65;
+
+pub(crate) const SIG_DFL: u64 = 0;
+pub(crate) const SIG_IGN: u64 = 1;
+
+const SA_ONSTACK: u64 = 0x0800_0000;
+const SA_RESTORER: u64 = 0x0400_0000;
+const SA_NODEFER: u64 = 0x4000_0000;
+const SA_RESETHAND: u64 = 0x8000_0000;
+
+const SS_ONSTACK: u32 = 1;
+const SS_DISABLE: u32 = 2;
+/// The smallest alternate stack Linux accepts (`MINSIGSTKSZ`).
+const MINSIGSTKSZ: u64 = 2048;
+
+/// `si_code` values.
+pub(crate) const SI_KERNEL: i32 = 0x80;
+pub(crate) const SEGV_MAPERR: i32 = 1;
+pub(crate) const FPE_INTDIV: i32 = 1;
+pub(crate) const ILL_ILLOPN: i32 = 2;
+
+/// The bit of `sig` in a signal set.
+#[inline]
+pub(crate) fn bit(sig: i32) -> u64 {
+    1u64 << (sig - 1)
+}
+
+/// Signals that can be neither caught, blocked nor ignored.
+const UNBLOCKABLE: u64 = (1 << (libc::SIGKILL - 1)) | (1 << (libc::SIGSTOP - 1));
+
+/// One `struct sigaction` of the kernel (`rt_sigaction`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct SigAction {
+    pub handler: u64,
+    pub flags: u64,
+    pub restorer: u64,
+    pub mask: u64,
+}
+
+/// What the `siginfo` of a pending signal says.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct SigInfo {
+    pub signo: i32,
+    pub code: i32,
+    /// Sender, for `kill`-like codes.
+    pub pid: u32,
+    pub uid: u32,
+    /// The faulting address (SIGSEGV, SIGBUS) or instruction (SIGILL, SIGFPE).
+    pub addr: Option<u64>,
+    /// CPU exception number and error code (`sigcontext.trapno`, `.err`).
+    pub trapno: u64,
+    pub err: u64,
+}
+
+/// A signal's action when no handler is installed.
+fn ignored_by_default(sig: i32) -> bool {
+    // Stop signals are treated as ignored: there is no job control here.
+    matches!(
+        sig,
+        libc::SIGCHLD
+            | libc::SIGURG
+            | libc::SIGWINCH
+            | libc::SIGCONT
+            | libc::SIGTSTP
+            | libc::SIGTTIN
+            | libc::SIGTTOU
+    )
+}
+
+/// An interval timer (`setitimer`), in virtual nanoseconds.
+#[derive(Clone, Copy, Debug, Default)]
+struct Timer {
+    /// When it fires next (0: disarmed): on the clock of its kind.
+    deadline: u64,
+    interval: u64,
+}
+
+/// `ITIMER_REAL` (wall time: retired instructions plus sleeps),
+/// `ITIMER_VIRTUAL` and `ITIMER_PROF` (CPU time: retired instructions).
+const TIMER_SIGNALS: [i32; 3] = [libc::SIGALRM, libc::SIGVTALRM, libc::SIGPROF];
+
+/// The guest's signal state (one thread).
+pub(crate) struct SignalState {
+    pub actions: [SigAction; NSIG],
+    pub blocked: u64,
+    pending: [Option<SigInfo>; NSIG],
+    pending_set: u64,
+    /// `sigaltstack`: base, size, and whether it is disabled.
+    alt_sp: u64,
+    alt_size: u64,
+    alt_disabled: bool,
+    timers: [Timer; 3],
+    /// The mask `sigsuspend` replaced, restored by the handler's `rt_sigreturn`.
+    pub suspended_mask: Option<u64>,
+}
+
+impl SignalState {
+    pub(crate) fn new() -> SignalState {
+        SignalState {
+            actions: [SigAction::default(); NSIG],
+            blocked: 0,
+            pending: [None; NSIG],
+            pending_set: 0,
+            alt_sp: 0,
+            alt_size: 0,
+            alt_disabled: true,
+            timers: [Timer::default(); 3],
+            suspended_mask: None,
+        }
+    }
+
+    /// What a forked child keeps: dispositions, mask and alternate stack;
+    /// pending signals and timers are not inherited.
+    pub(crate) fn fork_child(&mut self) {
+        self.pending = [None; NSIG];
+        self.pending_set = 0;
+        self.timers = [Timer::default(); 3];
+    }
+
+    /// True when `sig` is discarded as soon as it is sent.
+    pub(crate) fn is_ignored(&self, sig: i32) -> bool {
+        let h = self.actions[sig as usize].handler;
+        h == SIG_IGN || (h == SIG_DFL && ignored_by_default(sig))
+    }
+
+    /// True when a fault raising `sig` can go to a guest handler (otherwise
+    /// the kernel kills the process, as `force_sig` does).
+    pub(crate) fn catches(&self, sig: i32) -> bool {
+        self.actions[sig as usize].handler > SIG_IGN && self.blocked & bit(sig) == 0
+    }
+
+    /// Make `info.signo` pending (a second one of the same signal merges).
+    pub(crate) fn post(&mut self, info: SigInfo) {
+        let sig = info.signo;
+        if self.blocked & bit(sig) == 0 && self.is_ignored(sig) {
+            return;
+        }
+        if self.pending[sig as usize].is_none() {
+            self.pending[sig as usize] = Some(info);
+            self.pending_set |= bit(sig);
+        }
+    }
+
+    /// The pending set (`rt_sigpending`).
+    pub(crate) fn pending_set(&self) -> u64 {
+        self.pending_set
+    }
+
+    /// The lowest pending signal that is not blocked.
+    pub(crate) fn next_deliverable(&self) -> Option<i32> {
+        let d = self.pending_set & !self.blocked;
+        (d != 0).then(|| d.trailing_zeros() as i32 + 1)
+    }
+
+    fn take(&mut self, sig: i32) -> SigInfo {
+        self.pending_set &= !bit(sig);
+        self.pending[sig as usize].take().unwrap_or(SigInfo {
+            signo: sig,
+            ..Default::default()
+        })
+    }
+
+    /// Set the blocked mask (SIGKILL and SIGSTOP cannot be blocked).
+    pub(crate) fn set_blocked(&mut self, mask: u64) {
+        self.blocked = mask & !UNBLOCKABLE;
+    }
+
+    /// `sigaltstack`: the current setting as `stack_t` fields for stack
+    /// pointer `sp`.
+    pub(crate) fn altstack(&self, sp: u64) -> (u64, u32, u64) {
+        let flags = if self.alt_disabled {
+            SS_DISABLE
+        } else if self.on_altstack(sp) {
+            SS_ONSTACK
+        } else {
+            0
+        };
+        (self.alt_sp, flags, self.alt_size)
+    }
+
+    fn on_altstack(&self, sp: u64) -> bool {
+        !self.alt_disabled && sp > self.alt_sp && sp - self.alt_sp <= self.alt_size
+    }
+
+    /// `sigaltstack` with a new setting; `Err(-errno)`.
+    pub(crate) fn set_altstack(&mut self, sp: u64, ss_sp: u64, flags: u32, size: u64) -> Result<(), i64> {
+        if self.on_altstack(sp) {
+            return Err(-(libc::EPERM as i64));
+        }
+        if flags & !(SS_DISABLE | SS_ONSTACK | (1 << 31)) != 0 {
+            return Err(-(libc::EINVAL as i64));
+        }
+        if flags & SS_DISABLE != 0 {
+            self.alt_disabled = true;
+            self.alt_sp = 0;
+            self.alt_size = 0;
+            return Ok(());
+        }
+        if size < MINSIGSTKSZ {
+            return Err(-(libc::ENOMEM as i64));
+        }
+        self.alt_disabled = false;
+        self.alt_sp = ss_sp;
+        self.alt_size = size;
+        Ok(())
+    }
+
+    /// `setitimer`/`alarm`: arm timer `which` (0 real, 1 virtual, 2 prof)
+    /// to fire `value` ns from now (0: disarm), then every `interval` ns.
+    /// Returns the old (interval, remaining). `now` is the timer's clock.
+    pub(crate) fn set_timer(&mut self, which: usize, value: u64, interval: u64, now: u64) -> (u64, u64) {
+        let old = self.get_timer(which, now);
+        self.timers[which] = Timer {
+            deadline: if value == 0 { 0 } else { now.saturating_add(value) },
+            interval,
+        };
+        old
+    }
+
+    /// `getitimer`: (interval, remaining) of timer `which`.
+    pub(crate) fn get_timer(&self, which: usize, now: u64) -> (u64, u64) {
+        let t = self.timers[which];
+        let left = if t.deadline == 0 {
+            0
+        } else {
+            t.deadline.saturating_sub(now).max(1)
+        };
+        (t.interval, left)
+    }
+
+    /// The retired-instruction count at which the next timer fires
+    /// (`u64::MAX`: none armed). `slept` is the clock's sleeping time, which
+    /// moves the real timer only.
+    pub(crate) fn due(&self, slept: u64) -> u64 {
+        let mut due = u64::MAX;
+        for (k, t) in self.timers.iter().enumerate() {
+            if t.deadline != 0 {
+                let at = if k == 0 {
+                    t.deadline.saturating_sub(slept)
+                } else {
+                    t.deadline
+                };
+                due = due.min(at);
+            }
+        }
+        due
+    }
+
+    /// The wall-clock deadline of the real timer, if armed.
+    pub(crate) fn real_deadline(&self) -> Option<u64> {
+        let d = self.timers[0].deadline;
+        (d != 0).then_some(d)
+    }
+
+    /// Fire the timers whose deadline has passed (`now_ns` is the real
+    /// clock, `cpu_ns` the CPU clock); rearm the periodic ones.
+    pub(crate) fn fire_timers(&mut self, now_ns: u64, cpu_ns: u64, pid: u32, uid: u32) {
+        for k in 0..3 {
+            let now = if k == 0 { now_ns } else { cpu_ns };
+            let t = self.timers[k];
+            if t.deadline == 0 || now < t.deadline {
+                continue;
+            }
+            self.timers[k].deadline = if t.interval == 0 {
+                0
+            } else {
+                // Missed periods do not queue (as on Linux: one signal).
+                let late = (now - t.deadline) / t.interval + 1;
+                t.deadline + late * t.interval
+            };
+            self.post(SigInfo {
+                signo: TIMER_SIGNALS[k],
+                code: SI_KERNEL,
+                pid,
+                uid,
+                ..Default::default()
+            });
+        }
+    }
+}
+
+/// Layout of the frame (offsets from the frame's start, which is the stack
+/// pointer at handler entry).
+mod frame {
+    /// `pretcode`, then the kernel's `struct ucontext` (304 bytes), then the
+    /// `siginfo` (128 bytes).
+    pub const UCONTEXT: u64 = 8;
+    pub const UC_FLAGS: u64 = 0;
+    pub const UC_STACK: u64 = 16;
+    pub const UC_MCONTEXT: u64 = 40;
+    pub const UC_SIGMASK: u64 = 296;
+    pub const SIGINFO: u64 = UCONTEXT + 304;
+    pub const SIZE: u64 = SIGINFO + 128;
+    /// Offsets in `struct sigcontext` (relative to `UC_MCONTEXT`).
+    pub const SC_EFLAGS: u64 = 17 * 8;
+    pub const SC_CSGSFS: u64 = 18 * 8;
+    pub const SC_ERR: u64 = 19 * 8;
+    pub const SC_TRAPNO: u64 = 20 * 8;
+    pub const SC_OLDMASK: u64 = 21 * 8;
+    pub const SC_CR2: u64 = 22 * 8;
+    pub const SC_FPSTATE: u64 = 23 * 8;
+    /// `fxsave` image size.
+    pub const FXSAVE: u64 = 512;
+    /// `uc_flags`: UC_SIGCONTEXT_SS | UC_STRICT_RESTORE_SS (no xsave state).
+    pub const FLAGS: u64 = 0x6;
+}
+
+/// The general registers of `struct sigcontext`, in order, up to `rip`.
+const SIGCONTEXT_GREGS: [RegisterX86; 17] = [
+    RegisterX86::R8,
+    RegisterX86::R9,
+    RegisterX86::R10,
+    RegisterX86::R11,
+    RegisterX86::R12,
+    RegisterX86::R13,
+    RegisterX86::R14,
+    RegisterX86::R15,
+    RegisterX86::RDI,
+    RegisterX86::RSI,
+    RegisterX86::RBP,
+    RegisterX86::RBX,
+    RegisterX86::RDX,
+    RegisterX86::RAX,
+    RegisterX86::RCX,
+    RegisterX86::RSP,
+    RegisterX86::RIP,
+];
+
+const XMM: [RegisterX86; 16] = [
+    RegisterX86::XMM0,
+    RegisterX86::XMM1,
+    RegisterX86::XMM2,
+    RegisterX86::XMM3,
+    RegisterX86::XMM4,
+    RegisterX86::XMM5,
+    RegisterX86::XMM6,
+    RegisterX86::XMM7,
+    RegisterX86::XMM8,
+    RegisterX86::XMM9,
+    RegisterX86::XMM10,
+    RegisterX86::XMM11,
+    RegisterX86::XMM12,
+    RegisterX86::XMM13,
+    RegisterX86::XMM14,
+    RegisterX86::XMM15,
+];
+
+const ST: [RegisterX86; 8] = [
+    RegisterX86::ST0,
+    RegisterX86::ST1,
+    RegisterX86::ST2,
+    RegisterX86::ST3,
+    RegisterX86::ST4,
+    RegisterX86::ST5,
+    RegisterX86::ST6,
+    RegisterX86::ST7,
+];
+
+/// The flags `rt_sigreturn` takes from the frame (the kernel's FIX_EFLAGS:
+/// AC, OF, DF, TF, SF, ZF, AF, PF, CF and RF).
+const FIX_EFLAGS: u64 = 0x0004_0dd5 | 0x0001_0000;
+
+type Uc<'a, 'o, O> = Unicorn<'a, Machine<'o, O>>;
+
+/// The `fxsave` image of the FPU and SSE registers.
+fn fxsave<O: Observer>(uc: &Uc<'_, '_, O>) -> [u8; 512] {
+    let mut fx = [0u8; 512];
+    let r16 = |r| uc.reg_read(r).unwrap_or(0) as u16;
+    fx[0..2].copy_from_slice(&r16(RegisterX86::FPCW).to_le_bytes());
+    fx[2..4].copy_from_slice(&r16(RegisterX86::FPSW).to_le_bytes());
+    // The abridged tag word: one bit per register, set when not empty.
+    let tag = r16(RegisterX86::FPTAG);
+    fx[4] = (0..8).fold(0u8, |a, i| a | (u8::from((tag >> (2 * i)) & 3 != 3) << i));
+    let mxcsr = uc.reg_read(RegisterX86::MXCSR).unwrap_or(0x1f80) as u32;
+    fx[24..28].copy_from_slice(&mxcsr.to_le_bytes());
+    fx[28..32].copy_from_slice(&0xffffu32.to_le_bytes());
+    for (i, r) in ST.iter().enumerate() {
+        if let Ok(v) = uc.reg_read_long(*r) {
+            let n = v.len().min(10);
+            fx[32 + 16 * i..32 + 16 * i + n].copy_from_slice(&v[..n]);
+        }
+    }
+    for (i, r) in XMM.iter().enumerate() {
+        if let Ok(v) = uc.reg_read_long(*r) {
+            let n = v.len().min(16);
+            fx[160 + 16 * i..160 + 16 * i + n].copy_from_slice(&v[..n]);
+        }
+    }
+    fx
+}
+
+fn fxrstor<O: Observer>(uc: &mut Uc<'_, '_, O>, fx: &[u8]) {
+    let u16_at = |o: usize| u16::from_le_bytes([fx[o], fx[o + 1]]) as u64;
+    let _ = uc.reg_write(RegisterX86::FPCW, u16_at(0));
+    let _ = uc.reg_write(RegisterX86::FPSW, u16_at(2));
+    let tag = (0..8).fold(0u64, |a, i| {
+        a | (if fx[4] & (1 << i) != 0 { 0 } else { 3 } << (2 * i))
+    });
+    let _ = uc.reg_write(RegisterX86::FPTAG, tag);
+    let mxcsr = u32::from_le_bytes([fx[24], fx[25], fx[26], fx[27]]) as u64;
+    let _ = uc.reg_write(RegisterX86::MXCSR, mxcsr & 0xffff);
+    for (i, r) in ST.iter().enumerate() {
+        let _ = uc.reg_write_long(*r, &fx[32 + 16 * i..32 + 16 * i + 10]);
+    }
+    for (i, r) in XMM.iter().enumerate() {
+        let _ = uc.reg_write_long(*r, &fx[160 + 16 * i..160 + 16 * i + 16]);
+    }
+}
+
+/// Deliver every pending, unblocked signal; the guest was stopped with its
+/// next instruction at `pc`. Returns where to go on (a handler, or `pc`), or
+/// how the guest ends (a signal whose default action terminates it).
+pub(crate) fn deliver_pending<O: Observer>(
+    uc: &mut Uc<'_, '_, O>,
+    mut pc: u64,
+) -> Result<u64, StopReason> {
+    loop {
+        let m = uc.get_data_mut();
+        let Some(sig) = m.sys.sig.next_deliverable() else {
+            return Ok(pc);
+        };
+        let info = m.sys.sig.take(sig);
+        let act = m.sys.sig.actions[sig as usize];
+        if act.handler == SIG_IGN || (act.handler == SIG_DFL && ignored_by_default(sig)) {
+            continue;
+        }
+        if act.handler == SIG_DFL {
+            return Err(StopReason::Signaled {
+                signal: sig,
+                pc,
+                fault_addr: if matches!(sig, libc::SIGSEGV | libc::SIGBUS) {
+                    info.addr
+                } else {
+                    None
+                },
+            });
+        }
+        pc = push_frame(uc, sig, &info, act, pc)?;
+    }
+}
+
+/// Build the signal frame for `sig` and point the CPU at its handler.
+fn push_frame<O: Observer>(
+    uc: &mut Uc<'_, '_, O>,
+    sig: i32,
+    info: &SigInfo,
+    act: SigAction,
+    pc: u64,
+) -> Result<u64, StopReason> {
+    let mut gregs = [0u64; 17];
+    for (v, r) in gregs.iter_mut().zip(SIGCONTEXT_GREGS) {
+        *v = uc.reg_read(r).unwrap_or(0);
+    }
+    gregs[16] = pc;
+    let rsp = gregs[15];
+    let eflags = uc.reg_read(RegisterX86::EFLAGS).unwrap_or(0x202);
+    let fx = fxsave(uc);
+    let m = uc.get_data_mut();
+    let st = &mut m.sys.sig;
+    let mut sp = if act.flags & SA_ONSTACK != 0 && !st.alt_disabled && !st.on_altstack(rsp) {
+        st.alt_sp + st.alt_size
+    } else {
+        rsp.wrapping_sub(128) // the red zone
+    };
+    let (alt_sp, alt_flags, alt_size) = st.altstack(rsp);
+    sp = (sp - frame::FXSAVE) & !63;
+    let fx_at = sp;
+    sp = ((sp - frame::SIZE) & !15) - 8;
+    let old_mask = st.suspended_mask.take().unwrap_or(st.blocked);
+
+    let mut f = vec![0u8; frame::SIZE as usize];
+    let put = |f: &mut [u8], off: u64, v: u64| {
+        f[off as usize..off as usize + 8].copy_from_slice(&v.to_le_bytes())
+    };
+    put(&mut f, 0, if act.flags & SA_RESTORER != 0 { act.restorer } else { 0 });
+    let uc_at = frame::UCONTEXT;
+    put(&mut f, uc_at + frame::UC_FLAGS, frame::FLAGS);
+    put(&mut f, uc_at + frame::UC_STACK, alt_sp);
+    put(&mut f, uc_at + frame::UC_STACK + 8, alt_flags as u64);
+    put(&mut f, uc_at + frame::UC_STACK + 16, alt_size);
+    let mc = uc_at + frame::UC_MCONTEXT;
+    for (i, v) in gregs.iter().enumerate() {
+        put(&mut f, mc + 8 * i as u64, *v);
+    }
+    put(&mut f, mc + frame::SC_EFLAGS, eflags);
+    put(&mut f, mc + frame::SC_CSGSFS, 0x33 | (0x2b << 48));
+    put(&mut f, mc + frame::SC_ERR, info.err);
+    put(&mut f, mc + frame::SC_TRAPNO, info.trapno);
+    put(&mut f, mc + frame::SC_OLDMASK, old_mask);
+    put(
+        &mut f,
+        mc + frame::SC_CR2,
+        if info.trapno == 14 { info.addr.unwrap_or(0) } else { 0 },
+    );
+    put(&mut f, mc + frame::SC_FPSTATE, fx_at);
+    put(&mut f, uc_at + frame::UC_SIGMASK, old_mask);
+    let si = frame::SIGINFO as usize;
+    f[si..si + 4].copy_from_slice(&sig.to_le_bytes());
+    f[si + 8..si + 12].copy_from_slice(&info.code.to_le_bytes());
+    match info.addr {
+        Some(a) => put(&mut f, frame::SIGINFO + 16, a),
+        None => {
+            f[si + 16..si + 20].copy_from_slice(&info.pid.to_le_bytes());
+            f[si + 20..si + 24].copy_from_slice(&info.uid.to_le_bytes());
+        }
+    }
+    if m.mem.write(fx_at, &fx).is_err() || m.mem.write(sp, &f).is_err() {
+        // No room for the frame: the kernel kills with SIGSEGV.
+        return Err(StopReason::Signaled {
+            signal: libc::SIGSEGV,
+            pc,
+            fault_addr: Some(sp),
+        });
+    }
+
+    let st = &mut m.sys.sig;
+    let mut mask = st.blocked | act.mask;
+    if act.flags & SA_NODEFER == 0 {
+        mask |= bit(sig);
+    }
+    st.set_blocked(mask);
+    if act.flags & SA_RESETHAND != 0 {
+        st.actions[sig as usize] = SigAction::default();
+    }
+    m.observer.signal_delivered(sig, act.handler, sp);
+    m.after_control_change();
+
+    let _ = uc.reg_write(RegisterX86::RDI, sig as u64);
+    let _ = uc.reg_write(RegisterX86::RSI, sp + frame::SIGINFO);
+    let _ = uc.reg_write(RegisterX86::RDX, sp + frame::UCONTEXT);
+    let _ = uc.reg_write(RegisterX86::RAX, 0);
+    let _ = uc.reg_write(RegisterX86::RSP, sp);
+    // DF and TF are cleared for the handler, as the kernel does.
+    let _ = uc.reg_write(RegisterX86::EFLAGS, eflags & !(0x400 | 0x100 | 0x1_0000));
+    Ok(act.handler)
+}
+
+/// `rt_sigreturn`: restore the state saved in the frame the stack pointer
+/// points into (the handler's `ret` popped the restorer's address). Returns
+/// where to go on, or how the guest ends when the frame is unreadable.
+pub(crate) fn sigreturn<O: Observer>(uc: &mut Uc<'_, '_, O>) -> Result<u64, StopReason> {
+    let rsp = uc.reg_read(RegisterX86::RSP).unwrap_or(0);
+    let frame_at = rsp.wrapping_sub(8);
+    let m = uc.get_data_mut();
+    let mut f = vec![0u8; frame::SIZE as usize];
+    if m.mem.read(frame_at, &mut f).is_err() {
+        return Err(StopReason::Signaled {
+            signal: libc::SIGSEGV,
+            pc: m.cur_block,
+            fault_addr: Some(frame_at),
+        });
+    }
+    let get = |off: u64| {
+        u64::from_le_bytes(f[off as usize..off as usize + 8].try_into().unwrap_or([0; 8]))
+    };
+    let mc = frame::UCONTEXT + frame::UC_MCONTEXT;
+    let gregs: Vec<u64> = (0..17).map(|i| get(mc + 8 * i)).collect();
+    let eflags = get(mc + frame::SC_EFLAGS);
+    let fx_at = get(mc + frame::SC_FPSTATE);
+    let mask = get(frame::UCONTEXT + frame::UC_SIGMASK);
+    m.sys.sig.set_blocked(mask);
+    let fx = if fx_at != 0 {
+        m.mem.slice(fx_at, frame::FXSAVE).ok().map(|s| s.to_vec())
+    } else {
+        None
+    };
+    let old_flags = uc.reg_read(RegisterX86::EFLAGS).unwrap_or(0x202);
+    for (v, r) in gregs.iter().zip(SIGCONTEXT_GREGS) {
+        let _ = uc.reg_write(r, *v);
+    }
+    let _ = uc.reg_write(
+        RegisterX86::EFLAGS,
+        (old_flags & !FIX_EFLAGS) | (eflags & FIX_EFLAGS),
+    );
+    if let Some(fx) = fx {
+        fxrstor(uc, &fx);
+    }
+    let m = uc.get_data_mut();
+    m.observer.signal_returned(gregs[15]);
+    m.after_control_change();
+    Ok(gregs[16])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(sig: i32) -> SigInfo {
+        SigInfo {
+            signo: sig,
+            ..Default::default()
+        }
+    }
+
+    fn handle(st: &mut SignalState, sig: i32) {
+        st.actions[sig as usize].handler = 0x1000;
+    }
+
+    #[test]
+    fn lowest_unblocked_pending_signal_goes_first() {
+        let mut st = SignalState::new();
+        handle(&mut st, libc::SIGUSR1);
+        handle(&mut st, libc::SIGUSR2);
+        st.post(info(libc::SIGUSR2));
+        st.post(info(libc::SIGUSR1));
+        assert_eq!(st.next_deliverable(), Some(libc::SIGUSR1));
+        st.set_blocked(bit(libc::SIGUSR1) | bit(libc::SIGKILL));
+        assert_eq!(st.blocked, bit(libc::SIGUSR1), "SIGKILL cannot be blocked");
+        assert_eq!(st.next_deliverable(), Some(libc::SIGUSR2));
+        assert_eq!(st.take(libc::SIGUSR2).signo, libc::SIGUSR2);
+        assert_eq!(st.next_deliverable(), None);
+        assert_eq!(st.pending_set(), bit(libc::SIGUSR1));
+        st.set_blocked(0);
+        assert_eq!(st.next_deliverable(), Some(libc::SIGUSR1));
+    }
+
+    #[test]
+    fn ignored_signals_are_discarded_unless_blocked() {
+        let mut st = SignalState::new();
+        st.post(info(libc::SIGCHLD));
+        assert_eq!(st.pending_set(), 0, "ignored by default");
+        st.actions[libc::SIGUSR1 as usize].handler = SIG_IGN;
+        st.post(info(libc::SIGUSR1));
+        assert_eq!(st.pending_set(), 0);
+        st.set_blocked(bit(libc::SIGUSR1));
+        st.post(info(libc::SIGUSR1));
+        assert_eq!(st.pending_set(), bit(libc::SIGUSR1));
+        assert!(!st.catches(libc::SIGSEGV));
+        handle(&mut st, libc::SIGSEGV);
+        assert!(st.catches(libc::SIGSEGV));
+        st.set_blocked(bit(libc::SIGSEGV));
+        assert!(!st.catches(libc::SIGSEGV), "a blocked fault kills");
+    }
+
+    #[test]
+    fn timers_fire_at_their_deadline_and_rearm() {
+        let mut st = SignalState::new();
+        handle(&mut st, libc::SIGALRM);
+        handle(&mut st, libc::SIGVTALRM);
+        assert_eq!(st.due(0), u64::MAX);
+        // Real timer in 1000 ns at t=500; virtual every 300 from cpu 100.
+        assert_eq!(st.set_timer(0, 1000, 0, 500), (0, 0));
+        st.set_timer(1, 300, 300, 100);
+        assert_eq!(st.due(0), 400);
+        // 200 ns slept: the real deadline is 200 instructions earlier.
+        assert_eq!(st.due(200), 400.min(1500 - 200));
+        st.fire_timers(450, 450, 1000, 0);
+        assert_eq!(st.next_deliverable(), Some(libc::SIGVTALRM));
+        assert_eq!(st.get_timer(1, 450), (300, 250));
+        assert_eq!(st.take(libc::SIGVTALRM).code, SI_KERNEL);
+        // Missed periods give one signal; the next deadline is in the future.
+        st.fire_timers(1600, 1700, 1000, 0);
+        assert_eq!(st.pending_set(), bit(libc::SIGALRM) | bit(libc::SIGVTALRM));
+        assert_eq!(st.get_timer(1, 1700), (300, 200));
+        assert_eq!(st.real_deadline(), None, "one-shot");
+        assert_eq!(st.set_timer(1, 0, 0, 1700), (300, 200));
+        assert_eq!(st.due(0), u64::MAX);
+    }
+
+    #[test]
+    fn alternate_stack_rules() {
+        let mut st = SignalState::new();
+        assert_eq!(st.altstack(0x5000).1, SS_DISABLE);
+        assert_eq!(st.set_altstack(0x9000, 0x1000, 0, 1024), Err(-(libc::ENOMEM as i64)));
+        assert_eq!(st.set_altstack(0x9000, 0x1000, 0, 0x2000), Ok(()));
+        assert_eq!(st.altstack(0x9000), (0x1000, 0, 0x2000));
+        assert_eq!(st.altstack(0x2000), (0x1000, SS_ONSTACK, 0x2000));
+        assert_eq!(
+            st.set_altstack(0x2000, 0, SS_DISABLE, 0),
+            Err(-(libc::EPERM as i64)),
+            "not while running on it"
+        );
+        assert_eq!(st.set_altstack(0x9000, 0, SS_DISABLE, 0), Ok(()));
+        assert_eq!(st.altstack(0x2000).1, SS_DISABLE);
+    }
+}
