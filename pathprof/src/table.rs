@@ -68,6 +68,9 @@ pub struct PathRow {
 pub struct PathTable {
     rows: Vec<PathRow>,
     index: FxHashMap<(u32, PathId, PathEnd), u32>,
+    /// The row [`PathTable::add`] found last: a frame that loops, or a
+    /// function called again from the same place, takes the same path.
+    last: Option<u32>,
 }
 
 impl PathTable {
@@ -118,6 +121,14 @@ impl PathTable {
 
     /// Count one more run of a path with its cost; returns the row index.
     pub(crate) fn add(&mut self, ctx: u32, path: PathId, end: PathEnd, cost: &PathCost) -> u32 {
+        if let Some(i) = self.last {
+            let row = &mut self.rows[i as usize];
+            if row.ctx == ctx && row.path == path && row.end == end {
+                row.count += 1;
+                row.cost.add(cost);
+                return i;
+            }
+        }
         let i = *self.index.entry((ctx, path, end)).or_insert_with(|| {
             self.rows.push(PathRow {
                 ctx,
@@ -131,6 +142,7 @@ impl PathTable {
         let row = &mut self.rows[i as usize];
         row.count += 1;
         row.cost.add(cost);
+        self.last = Some(i);
         i
     }
 

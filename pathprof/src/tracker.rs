@@ -327,13 +327,27 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
     /// (the owner's name for it, e.g. a CCT node; 0 if contexts are not
     /// kept). Discovers the function's graph the first time.
     pub fn enter(&mut self, entry: Addr, ctx: u32) {
-        let fi = match self.by_entry.get(&entry) {
+        let fi = self.function_index(entry);
+        self.enter_index(fi, ctx);
+    }
+
+    /// The index of the function entered at `entry` in
+    /// [`PathTracker::functions`], discovering its graph the first time: an
+    /// owner that keeps it can enter frames with
+    /// [`PathTracker::enter_index`] and skip the lookup.
+    pub fn function_index(&mut self, entry: Addr) -> u32 {
+        match self.by_entry.get(&entry) {
             Some(&i) => i,
             None => {
                 let cfg = Cfg::discover(entry, &self.program);
                 self.push_function(entry, cfg)
             }
-        };
+        }
+    }
+
+    /// [`PathTracker::enter`] by function index (from
+    /// [`PathTracker::function_index`]).
+    pub fn enter_index(&mut self, fi: u32, ctx: u32) {
         let f = &mut self.funcs[fi as usize];
         f.counters.frames += 1;
         self.stack.push(Frame {
@@ -416,6 +430,24 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
     pub fn add_metric(&mut self, metric: usize, v: u64) {
         if let Some(top) = self.stack.len().checked_sub(1) {
             self.add_metric_to_frame(top, metric, v);
+        }
+    }
+
+    /// Add `v[m]` to metric `m` of the top frame's open path, for each `m`
+    /// (at most [`METRICS`] values).
+    #[inline]
+    pub fn add_metrics(&mut self, v: &[u64]) {
+        let Some(top) = self.stack.len().checked_sub(1) else {
+            return;
+        };
+        let frame = &mut self.stack[top];
+        let sums = if frame.state == FrameState::At {
+            &mut frame.cost.metrics
+        } else {
+            &mut self.funcs[frame.func as usize].counters.lost_metrics
+        };
+        for (a, b) in sums.iter_mut().zip(v) {
+            *a += b;
         }
     }
 

@@ -49,6 +49,9 @@ pub struct PathRecorder {
     /// when it was run by the top path frame, `Some(u32::MAX)` for a PLT
     /// stub block (the caller's path), `None` when no path took it.
     prev: Option<u32>,
+    /// Per CCT function id (below the synthetic ones): the path tracker's
+    /// function index and the entry, once known.
+    known: Vec<Option<(u32, Addr)>>,
     /// Instructions of hidden frames other than PLT stubs (the lazy
     /// resolver), and of blocks run before a thread's first frame.
     pub unattributed: u64,
@@ -67,6 +70,7 @@ impl PathRecorder {
             tid: 0,
             contexts,
             prev: None,
+            known: Vec::new(),
             unattributed: 0,
         }
     }
@@ -99,8 +103,28 @@ impl PathRecorder {
                 continue;
             }
             let ctx = if self.contexts { f.node().0 } else { 0 };
-            let entry = entry_of(f.function());
-            self.tracker.enter(entry, ctx);
+            let func = f.function();
+            let slot = func.0 as usize;
+            let cached = if func.is_synthetic() {
+                None
+            } else {
+                self.known.get(slot).copied().flatten()
+            };
+            let (fi, entry) = match cached {
+                Some(k) => k,
+                None => {
+                    let entry = entry_of(func);
+                    let k = (self.tracker.function_index(entry), entry);
+                    if !func.is_synthetic() {
+                        if slot >= self.known.len() {
+                            self.known.resize(slot + 1, None);
+                        }
+                        self.known[slot] = Some(k);
+                    }
+                    k
+                }
+            };
+            self.tracker.enter_index(fi, ctx);
             self.mirror.frames.push(Mirrored {
                 ix: ix as u32,
                 serial: f.serial(),
@@ -168,11 +192,7 @@ impl PathRecorder {
     /// Add costs to the top frame's open path.
     #[inline]
     pub fn add(&mut self, cols: &[u64; COLUMNS]) {
-        for (m, &v) in cols.iter().enumerate() {
-            if v != 0 {
-                self.tracker.add_metric(m, v);
-            }
-        }
+        self.tracker.add_metrics(cols);
     }
 
     /// Costs of an event inside the running block (a memory access, a
