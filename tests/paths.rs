@@ -305,3 +305,48 @@ fn hot_summary_classes_cover_every_path() {
     assert!(dense["instructions_share"].as_f64().unwrap() < 50.0, "{j:#}");
     assert_eq!(j["hot_procedures"][0]["function"], "walk", "{j:#}");
 }
+
+/// Functions whose paths do not add up to their self instructions (code
+/// of theirs run in another function's frame, or in the lazy resolver).
+fn mismatches(p: &Profile) -> Vec<(String, u64, u64)> {
+    let col = p.metric_index("instructions").unwrap();
+    let sums = path_sums(p);
+    let mut out = Vec::new();
+    for (i, f) in p.functions.iter().enumerate() {
+        if f.name.contains(".cold") {
+            continue;
+        }
+        let on_paths = sums.get(&(i as u32)).map_or(0, |s| s.0);
+        if on_paths != f.self_cost[col] {
+            out.push((f.name.clone(), on_paths, f.self_cost[col]));
+        }
+    }
+    out
+}
+
+#[test]
+fn optimised_distribution_programs_lose_no_counts() {
+    let dir = scratch("path_real");
+    let input = dir.join("in.txt");
+    let text: String = (0..20000).map(|i| format!("line {i} of {}\n", i * 7919 % 1000)).collect();
+    std::fs::write(&input, text).unwrap();
+    let inp = input.to_str().unwrap();
+    let cases: Vec<(&str, Vec<&str>)> = vec![
+        ("/usr/bin/gzip", vec!["-c", inp]),
+        ("/usr/bin/sqlite3", vec![":memory:", "create table t(x); insert into t select value from generate_series(1,1000); select sum(x), count(*) from t;"]),
+    ];
+    for (prog, args) in cases {
+        if !Path::new(prog).exists() {
+            eprintln!("skipped: {prog} is not installed");
+            continue;
+        }
+        let p = profile_of(Path::new(prog), &args, &dir, &[]);
+        let col = p.metric_index("instructions").unwrap();
+        let on_paths: u64 = path_sums(&p).values().map(|s| s.0).sum();
+        let lost: u64 = p.paths.functions.iter().map(|f| f.lost_instructions).sum();
+        assert_eq!(lost, 0, "{prog}: instructions lost by path tracking");
+        assert_eq!(on_paths + p.paths.unattributed_instructions, p.totals[col], "{prog}");
+        let bad = mismatches(&p);
+        eprintln!("{prog}: {} of {} functions differ: {bad:?}", bad.len(), p.functions.len());
+    }
+}

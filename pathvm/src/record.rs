@@ -67,6 +67,11 @@ enum BlockOwner {
     /// A PLT stub: charged to the function that called through it (as
     /// callgrind's default `--skip-plt=yes` does), the last one before it.
     Plt,
+    /// No symbol covers the block (stripped code): charged to the function
+    /// of the frame running it, as the tree and the paths charge it, so
+    /// that a stripped function is one function (named by the address it
+    /// was called at), not one per block.
+    Frame,
 }
 
 /// The observer of a run: the calling-context tracker and, when asked for,
@@ -85,6 +90,8 @@ struct Recorder {
     /// Per block: the entry of the function its start belongs to (a
     /// `.cold` part's parent), `Some(None)` when no symbol covers it.
     block_entry: Vec<Option<Option<u64>>>,
+    /// Function-view ids of the tracker's synthetic functions.
+    synthetic_ids: Vec<Option<FuncId>>,
 }
 
 /// Path metric columns of a cost.
@@ -136,6 +143,8 @@ impl Recorder {
         };
         let o = if index.is_plt(facts.start) {
             BlockOwner::Plt
+        } else if index.resolve(facts.start).is_none() {
+            BlockOwner::Frame
         } else if func_of(facts.start) == func_of(facts.last_insn_addr()) {
             BlockOwner::One(func_of(facts.start))
         } else {
@@ -147,6 +156,27 @@ impl Recorder {
         };
         self.owners[i] = Some(o);
         o
+    }
+
+    /// The function-view id of the top frame's function.
+    fn frame_function(&mut self) -> FuncId {
+        let Some(f) = self.tracker.shadow_stack().frames().last().map(|fr| fr.function()) else {
+            return self.tracker.index().unnamed(0);
+        };
+        if !f.is_synthetic() {
+            return f;
+        }
+        let k = (f.0 - FuncId::FIRST_SYNTHETIC.0) as usize;
+        if let Some(&Some(id)) = self.synthetic_ids.get(k) {
+            return id;
+        }
+        let entry = self.tracker.synthetic_entry(f).unwrap_or(0);
+        let id = self.tracker.index().unnamed(entry);
+        if k >= self.synthetic_ids.len() {
+            self.synthetic_ids.resize(k + 1, None);
+        }
+        self.synthetic_ids[k] = Some(id);
+        id
     }
 
     fn func_counts(&mut self, f: FuncId) -> &mut Counts {
@@ -224,6 +254,7 @@ impl Observer for Recorder {
         match owner {
             BlockOwner::One(f) => self.cur_func = Some(f),
             BlockOwner::Plt => {}
+            BlockOwner::Frame => self.cur_func = Some(self.frame_function()),
             BlockOwner::Split(k) => {
                 let funcs = std::mem::take(&mut self.splits[k as usize]);
                 for f in funcs.iter() {
@@ -349,6 +380,7 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         func_self: Vec::new(),
         paths: opts.paths.then(|| PathRecorder::new(opts.contexts)),
         block_entry: Vec::new(),
+        synthetic_ids: Vec::new(),
     };
     let outcome = vm::run(&opts.vm, &mut rec)?;
     let wall = start.elapsed();
