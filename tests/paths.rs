@@ -350,3 +350,55 @@ fn optimised_distribution_programs_lose_no_counts() {
         eprintln!("{prog}: {} of {} functions differ: {bad:?}", bad.len(), p.functions.len());
     }
 }
+
+#[test]
+fn annotate_and_callgrind_export_show_paths() {
+    let dir = scratch("path_annotate");
+    let program = guest("sweep-O2");
+    let p = profile_of(&program, &[], &dir, &[]);
+    let out = dir.join("p.out");
+    let j = report_json(&out, &["--by", "path", "--metric", "l1d-miss", "--top", "1"]);
+    let id = j["rows"][0]["path"].as_u64().unwrap().to_string();
+    let a = report_json(&out, &["--path", &id, "--function", "walk", "--annotate"]);
+    let path = &a[0];
+    assert_eq!(path["function"], "walk");
+    assert_eq!(path["count"], j["rows"][0]["count"]);
+    let insns = path["instructions"].as_array().unwrap();
+    assert_eq!(insns.len() as u64, j["rows"][0]["length"].as_u64().unwrap());
+    // The sweeping load is on it, at the line marked SWEEP.
+    let src = std::fs::read_to_string(repo().join("guest-programs/sweep.c")).unwrap();
+    let sweep = src.lines().position(|l| l.contains("/* SWEEP */")).unwrap() + 1;
+    assert!(
+        insns.iter().any(|i| i["text"].as_str().unwrap().starts_with("movzx")
+            && i["line"] == format!("sweep.c:{sweep}")),
+        "{a:#}"
+    );
+    // Callgrind export with paths: callgrind_annotate reads it, the totals
+    // stay, and walk's paths appear as functions of their own.
+    if !have("callgrind_annotate") {
+        eprintln!("skipped the callgrind part: callgrind_annotate not found");
+        return;
+    }
+    let cg = dir.join("callgrind.out");
+    let o = Command::new(pathvm())
+        .args(["export", "--format", "callgrind", "--paths", "-o"])
+        .arg(&cg)
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let ann = Command::new("callgrind_annotate").arg(&cg).output().unwrap();
+    assert!(ann.status.success());
+    let text = String::from_utf8_lossy(&ann.stdout);
+    let total = p.totals[p.metric_index("instructions").unwrap()];
+    let grouped = total
+        .to_string()
+        .as_bytes()
+        .rchunks(3)
+        .rev()
+        .map(|c| std::str::from_utf8(c).unwrap())
+        .collect::<Vec<_>>()
+        .join(",");
+    assert!(text.contains(&grouped), "total {grouped} not in:\n{text}");
+    assert!(text.contains(&format!("walk [path {id}]")), "{text}");
+}

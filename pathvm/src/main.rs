@@ -196,6 +196,12 @@ struct ReportArgs {
     /// `--by path`: the table of dense, sparse and cold paths and the hot procedures.
     #[arg(long)]
     hot_summary: bool,
+    /// With `--annotate`: the path id (in the function named by `--function`).
+    #[arg(long, value_name = "ID")]
+    path: Option<u64>,
+    /// A path's instructions with their source lines and executions (`--path ID`).
+    #[arg(long, requires = "path")]
+    annotate: bool,
     /// Context views: only the paths that reach these functions (glob, repeatable).
     #[arg(long)]
     focus: Vec<String>,
@@ -704,6 +710,18 @@ fn report(mut a: ReportArgs) -> Outcome {
     let format = report_format(a.format);
     if a.hot_summary {
         a.by = By::Path;
+    }
+    if let Some(path) = a.path {
+        let out = reports::report_path_annotate(
+            &profile,
+            &reports::AnnotateOptions {
+                path,
+                function: a.function.first().cloned(),
+                format,
+            },
+        )?;
+        print!("{out}");
+        return Ok(ExitCode::SUCCESS);
     }
     let path_metric = a.sort.clone().or_else(|| a.metric.first().cloned());
     if a.metric.is_empty() && matches!(a.format, Format::Text) {

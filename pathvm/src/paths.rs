@@ -285,8 +285,10 @@ pub fn path_profile(
                         };
                         let ix = *block_ix.entry(start).or_insert_with(|| {
                             let mut lines: Vec<PathLine> = Vec::new();
+                            let mut insn_lines = Vec::with_capacity(blk.insns().len());
                             for &a in blk.insns() {
                                 let Some((file, line)) = table.symbolizer.line(a) else {
+                                    insn_lines.push(u32::MAX);
                                     continue;
                                 };
                                 let fi = *file_ix.entry(file.clone()).or_insert_with(|| {
@@ -297,11 +299,18 @@ pub fn path_profile(
                                 if lines.last() != Some(&pl) {
                                     lines.push(pl);
                                 }
+                                insn_lines.push(lines.len() as u32 - 1);
                             }
                             f.blocks.push(PathBlock {
                                 start,
                                 insns: blk.insns().iter().map(|&a| (a - start) as u32).collect(),
                                 lines,
+                                text: blk
+                                    .insns()
+                                    .iter()
+                                    .map(|&a| disassemble(tracker.program(), a))
+                                    .collect(),
+                                insn_lines,
                             });
                             f.blocks.len() as u32 - 1
                         });
@@ -350,4 +359,21 @@ pub fn path_profile(
         functions: out,
         unattributed_instructions: unattributed,
     }
+}
+
+/// The instruction at `addr` in Intel syntax, or `(bad)`.
+fn disassemble(code: &Program, addr: Addr) -> String {
+    use iced_x86::{Decoder, DecoderOptions, FastFormatter};
+    use pathprof::CodeSource;
+    let Some(bytes) = code.read(addr, 15) else {
+        return "(unreadable)".into();
+    };
+    let mut d = Decoder::with_ip(64, bytes, addr, DecoderOptions::NONE);
+    let insn = d.decode();
+    if insn.is_invalid() {
+        return "(bad)".into();
+    }
+    let mut text = String::new();
+    FastFormatter::new().format(&insn, &mut text);
+    text
 }

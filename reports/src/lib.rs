@@ -64,5 +64,8 @@ pub use profile::{
     ContextTable, FunctionRow, Meta, ObjectInfo, PathBlock, PathFunction, PathInfo, PathLine,
     PathNumbering, PathProfile, PathRow, Profile,
 };
-pub use paths::{report_path_stats, report_paths, PathClass, PathReportOptions};
+pub use paths::{
+    report_path_annotate, report_path_stats, report_paths, AnnotateOptions, PathClass,
+    PathReportOptions,
+};
 pub use summary::json_summary;

@@ -646,6 +646,168 @@ pub fn report_path_stats(profile: &Profile, format: ReportFormat) -> Result<Stri
     Ok(out)
 }
 
+/// Options of [`report_path_annotate`].
+#[derive(Clone, Debug, Default)]
+pub struct AnnotateOptions {
+    /// The path's id (see [`crate::PathInfo::id`]).
+    pub path: u64,
+    /// The function (a glob); needed when several functions have the id.
+    pub function: Option<String>,
+    /// Text or JSON.
+    pub format: ReportFormat,
+}
+
+#[derive(Serialize)]
+struct InsnJson {
+    address: String,
+    text: String,
+    line: Option<String>,
+    executions: u64,
+}
+
+#[derive(Serialize)]
+struct AnnotatedJson<'a> {
+    function: String,
+    path: u64,
+    truncated: bool,
+    count: u64,
+    cost: CostMap<'a>,
+    instructions: Vec<InsnJson>,
+}
+
+/// `report --path ID --annotate`: a path's instructions in order with their
+/// disassembly, source line and executions on the path (its count: every
+/// instruction of an acyclic path runs once per traversal), after the
+/// path's count and its cost per metric, merged over contexts.
+///
+/// JSON: `[{"function", "path", "truncated", "count", "cost": {metric: n},
+/// "instructions": [{"address", "text", "line", "executions"}]}]`, one
+/// element per matching path (a complete and a truncated path may share an
+/// id).
+pub fn report_path_annotate(profile: &Profile, opts: &AnnotateOptions) -> Result<String, ReportError> {
+    let sel = Selection::new(profile, &[], None)?;
+    if !profile.paths.recorded {
+        return Err(ReportError::InvalidOption(
+            "the profile has no paths (recorded with --no-paths)".into(),
+        ));
+    }
+    let mut found: Vec<(&PathFunction, u32)> = Vec::new();
+    for f in &profile.paths.functions {
+        if let Some(g) = &opts.function {
+            if !glob_match(g, &function_name(profile, f)) {
+                continue;
+            }
+        }
+        for (i, p) in f.paths.iter().enumerate() {
+            if p.id == opts.path {
+                found.push((f, i as u32));
+            }
+        }
+    }
+    let mut names: Vec<String> = found.iter().map(|(f, _)| function_name(profile, f)).collect();
+    names.dedup();
+    if names.is_empty() {
+        return Err(ReportError::InvalidOption(format!(
+            "no path {} in {}",
+            opts.path,
+            opts.function.as_deref().unwrap_or("the profile")
+        )));
+    }
+    if names.len() > 1 {
+        return Err(ReportError::InvalidOption(format!(
+            "path {} is in {} functions ({}); name one with --function",
+            opts.path,
+            names.len(),
+            names.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
+        )));
+    }
+    let m = profile.metrics.len();
+    let mut docs = Vec::new();
+    for (f, p) in found {
+        let info = &f.paths[p as usize];
+        let mut count = 0;
+        let mut cost = vec![0u64; m];
+        for r in f.rows.iter().filter(|r| r.path == p) {
+            count += r.count;
+            for (a, b) in cost.iter_mut().zip(&r.cost) {
+                *a += b;
+            }
+        }
+        let mut insns = Vec::new();
+        'blocks: for &b in &info.blocks {
+            let blk = &f.blocks[b as usize];
+            for (k, off) in blk.insns.iter().enumerate() {
+                if insns.len() as u64 >= info.length {
+                    break 'blocks;
+                }
+                let line = blk
+                    .insn_lines
+                    .get(k)
+                    .and_then(|&l| blk.lines.get(l as usize))
+                    .map(|l| {
+                        format!(
+                            "{}:{}",
+                            crate::profile::file_name(&profile.paths.files[l.file as usize]),
+                            l.line
+                        )
+                    });
+                insns.push(InsnJson {
+                    address: format!("{:#x}", blk.start + *off as u64),
+                    text: blk.text.get(k).cloned().unwrap_or_default(),
+                    line,
+                    executions: count,
+                });
+            }
+        }
+        docs.push(AnnotatedJson {
+            function: function_name(profile, f),
+            path: info.id,
+            truncated: info.truncated,
+            count,
+            cost: sel.map(&cost),
+            instructions: insns,
+        });
+    }
+    if opts.format == ReportFormat::Json {
+        return Ok(to_json(&docs));
+    }
+    let mut out = String::new();
+    for d in &docs {
+        let _ = writeln!(
+            out,
+            "Path #{}{} of {}: taken {} times",
+            d.path,
+            if d.truncated { " (truncated)" } else { "" },
+            d.function,
+            count(d.count)
+        );
+        let costs: Vec<String> = d
+            .cost
+            .names
+            .iter()
+            .zip(&d.cost.values)
+            .map(|(n, v)| format!("{n} {}", count(*v)))
+            .collect();
+        let _ = writeln!(out, "Cost: {}", costs.join(", "));
+        let mut t = Table::new();
+        t.column("executions", Align::Right)
+            .column("address", Align::Left)
+            .column("instruction", Align::Left)
+            .column("source", Align::Left);
+        for i in &d.instructions {
+            t.row(vec![
+                count(i.executions),
+                i.address.clone(),
+                i.text.clone(),
+                i.line.clone().unwrap_or_default(),
+            ]);
+        }
+        t.render_text(&mut out);
+        out.push('\n');
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -751,6 +913,37 @@ mod tests {
         .unwrap();
         assert!(t.contains("dense  c         #0"), "{t}");
         assert!(t.contains("    0x402000 c.c:5 -> 0x402001 c.c:6\n"), "{t}");
+    }
+
+    #[test]
+    fn annotate_lists_the_path_instructions_with_their_executions() {
+        let o = AnnotateOptions {
+            path: 0,
+            function: Some("c".into()),
+            format: ReportFormat::Json,
+        };
+        let j: serde_json::Value =
+            serde_json::from_str(&report_path_annotate(&tiny_profile(), &o).unwrap()).unwrap();
+        let p = &j[0];
+        assert_eq!(p["count"], 30);
+        assert_eq!(p["cost"]["l1d-miss"], 30);
+        let insns = p["instructions"].as_array().unwrap();
+        assert_eq!(insns.len(), 4);
+        assert_eq!(insns[0]["address"], "0x402000");
+        assert_eq!(insns[1]["address"], "0x402001");
+        assert_eq!(insns[3]["address"], "0x402003");
+        assert_eq!(insns[2]["text"], "insn1");
+        assert_eq!(insns[2]["line"], "c.c:6");
+        assert!(insns.iter().all(|i| i["executions"] == 30));
+        let e = report_path_annotate(
+            &tiny_profile(),
+            &AnnotateOptions {
+                path: 9,
+                ..o
+            },
+        )
+        .unwrap_err();
+        assert_eq!(e.to_string(), "invalid option: no path 9 in c");
     }
 
     #[test]

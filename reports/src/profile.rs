@@ -167,6 +167,11 @@ pub struct PathBlock {
     pub insns: Vec<u32>,
     /// Source lines of its instructions, in order, consecutive repeats merged.
     pub lines: Vec<PathLine>,
+    /// Per instruction: its disassembly (Intel syntax) and its source line
+    /// (`u32::MAX` when none), for `report --annotate`.
+    pub text: Vec<String>,
+    /// Per instruction: index into [`PathBlock::lines`], `u32::MAX` when none.
+    pub insn_lines: Vec<u32>,
 }
 
 /// A source position.

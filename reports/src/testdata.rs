@@ -92,6 +92,8 @@ fn tiny_paths() -> PathProfile {
         start,
         insns: (0..n).collect(),
         lines: vec![PathLine { file: 0, line }],
+        text: (0..n).map(|i| format!("insn{i}")).collect(),
+        insn_lines: vec![0; n as usize],
     };
     let path = |id: u64, blocks: Vec<u32>, length: u64| PathInfo {
         id,
