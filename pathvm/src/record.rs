@@ -92,6 +92,8 @@ struct Recorder {
     block_entry: Vec<Option<Option<u64>>>,
     /// Function-view ids of the tracker's synthetic functions.
     synthetic_ids: Vec<Option<FuncId>>,
+    /// The simulator's totals when the last block event was charged.
+    snap: Counts,
 }
 
 /// Path metric columns of a cost.
@@ -207,20 +209,24 @@ impl Recorder {
         m[10] += c.indirect_misses;
     }
 
-    /// Feed one event to the simulator and charge what it counted to the
-    /// running block's node and function.
+    /// Charge what the simulator counted since the last block event (the
+    /// running block's memory accesses and `rep` iterations) to the running
+    /// block's node, function and path: once per block, not per access.
+    /// Called before anything moves the running context: at the next
+    /// block, a thread switch, a signal, the end of the run.
     #[inline]
-    fn simulate_here(&mut self, event: impl FnOnce(&mut MachineSim)) {
-        if let Some(sim) = &mut self.sim {
-            let before = *sim.totals();
-            event(sim);
-            let d = sim.totals().since(&before);
-            let node = self.tracker.current_node();
-            self.charge_node(node, &d);
-            self.charge_func(self.cur_func, &d);
-            if let Some(p) = &mut self.paths {
-                p.add_here(&columns(&d));
-            }
+    fn flush(&mut self) {
+        let Some(sim) = &self.sim else { return };
+        let d = sim.totals().since(&self.snap);
+        if d.is_zero() {
+            return;
+        }
+        self.snap = *sim.totals();
+        let node = self.tracker.current_node();
+        self.charge_node(node, &d);
+        self.charge_func(self.cur_func, &d);
+        if let Some(p) = &mut self.paths {
+            p.add_here(&columns(&d));
         }
     }
 
@@ -245,6 +251,7 @@ impl Observer for Recorder {
 
     #[inline]
     fn block(&mut self, ev: BlockEvent, facts: &BlockFacts) {
+        self.flush();
         let prev_node = self.tracker.current_node();
         let prev_func = self.cur_func;
         self.tracker.block(ev, facts);
@@ -274,6 +281,7 @@ impl Observer for Recorder {
                 let before = *sim.totals();
                 sim.block(ev, facts);
                 let (t, mut body) = sim.totals().since(&before).split_terminator();
+                self.snap = *sim.totals();
                 self.charge_node(prev_node, &t);
                 self.charge_func(prev_func, &t);
                 self.charge_node(node, &body);
@@ -316,15 +324,20 @@ impl Observer for Recorder {
 
     fn rep_iteration(&mut self, id: BlockId) {
         self.tracker.rep_iteration(id);
-        self.simulate_here(|sim| sim.rep_iteration(id));
+        if let Some(sim) = &mut self.sim {
+            sim.rep_iteration(id);
+        }
     }
 
     #[inline]
     fn mem(&mut self, ev: MemEvent) {
-        self.simulate_here(|sim| sim.mem(ev));
+        if let Some(sim) = &mut self.sim {
+            sim.mem(ev);
+        }
     }
 
     fn thread_switch(&mut self, tid: Tid) {
+        self.flush();
         self.tracker.thread_switch(tid);
         if let Some(p) = &mut self.paths {
             p.thread_switch(tid);
@@ -351,10 +364,12 @@ impl Observer for Recorder {
     }
 
     fn signal_delivered(&mut self, _signal: i32, handler: u64, sp: u64) {
+        self.flush();
         self.tracker.signal_enter(handler, sp);
     }
 
     fn signal_returned(&mut self, sp: u64) {
+        self.flush();
         self.tracker.signal_return(sp);
     }
 }
@@ -381,9 +396,11 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         paths: opts.paths.then(|| PathRecorder::new(opts.contexts)),
         block_entry: Vec::new(),
         synthetic_ids: Vec::new(),
+        snap: Counts::default(),
     };
     let outcome = vm::run(&opts.vm, &mut rec)?;
     let wall = start.elapsed();
+    rec.flush();
     rec.tracker.finish();
     if let Some(p) = &mut rec.paths {
         p.finish();

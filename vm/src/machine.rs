@@ -651,6 +651,20 @@ fn run_loop<O: Observer>(
 }
 
 /// Unicorn's block hook: `(address, size)` of the translation block about to run.
+extern "C" fn mem_hook<O: Observer>(
+    _uc: unicorn_engine::ffi::uc_handle,
+    kind: libc::c_int,
+    addr: u64,
+    size: libc::c_int,
+    _value: i64,
+    data: *mut libc::c_void,
+) {
+    // SAFETY: `data` is the machine registered in `install_hooks`, valid for
+    // the whole run and not otherwise borrowed while a hook runs.
+    let m = unsafe { &mut *(data as *mut Machine<'_, O>) };
+    m.on_mem(addr, size as usize, kind == MemType::WRITE as libc::c_int);
+}
+
 extern "C" fn block_hook<O: Observer>(
     uc: unicorn_engine::ffi::uc_handle,
     addr: u64,
@@ -831,15 +845,22 @@ fn install_hooks<'o, O: Observer>(
     })
     .map_err(uc_err)?;
     if wants_memory {
-        uc.add_mem_hook(
-            HookType::MEM_READ | HookType::MEM_WRITE,
-            1,
-            0,
-            |uc, kind, addr, size, _value| {
-                uc.get_data_mut().on_mem(addr, size, kind == MemType::WRITE);
-                true
-            },
-        )
+        // Every load and store calls this hook: through the C interface too.
+        let mut hook: unicorn_engine::ffi::uc_hook = std::ptr::null_mut();
+        // SAFETY: as for the block hook above; `mem_hook::<O>` has the
+        // signature of a read/write memory hook (`uc_cb_hookmem_t`).
+        unsafe {
+            unicorn_engine::ffi::uc_hook_add(
+                handle,
+                &mut hook,
+                HookType::MEM_READ | HookType::MEM_WRITE,
+                mem_hook::<O> as *mut libc::c_void,
+                machine as *mut libc::c_void,
+                1u64,
+                0u64,
+            )
+        }
+        .and_then(|| Ok(()))
         .map_err(uc_err)?;
     }
     Ok(())
