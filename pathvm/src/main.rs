@@ -86,6 +86,11 @@ struct RunArgs {
     /// An unsupported system call stops the run (default: -ENOSYS and a warning).
     #[arg(long)]
     strict_syscalls: bool,
+    /// Retired instructions a guest thread runs before the next one gets the
+    /// CPU (threads also switch when they block).
+    #[arg(long, value_name = "N", default_value_t = vm::threads::DEFAULT_QUANTUM,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    sched_quantum: u64,
     /// Recursive calls: keep every level, or fold them onto the first.
     #[arg(long, value_enum, default_value = "full")]
     recursion: Recursion,
@@ -345,6 +350,7 @@ fn run(a: RunArgs) -> ExitCode {
             reserved_fds: Vec::new(),
             progress: None,
             pid: a.guest_pid.unwrap_or(vm::GUEST_PID),
+            sched_quantum: a.sched_quantum,
         },
         tracker: cct::TrackerConfig {
             recursion: match a.recursion {
@@ -490,6 +496,7 @@ fn exec_program(a: &RunArgs, req: &vm::ExecRequest) -> ExitCode {
         opt("--l1d", a.l1d.clone());
         opt("--ll", a.ll.clone());
         opt("--guest-pid", req.pid.to_string());
+        opt("--sched-quantum", a.sched_quantum.to_string());
         for (on, flag) in [
             (a.strict_syscalls, "--strict-syscalls"),
             (a.show_plt, "--show-plt"),

@@ -301,7 +301,10 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         _ => None,
     };
     let exit_status = exit_status_of(&outcome.stop);
-    let mut config = vec![("seed".to_string(), opts.vm.seed.to_string())];
+    let mut config = vec![
+        ("seed".to_string(), opts.vm.seed.to_string()),
+        ("sched.quantum".to_string(), opts.vm.sched_quantum.to_string()),
+    ];
     if let Some(cfg) = &machine_cfg {
         if let Some(h) = &cfg.cache {
             config.push(("cache.l1d".into(), h.l1d.to_string()));
