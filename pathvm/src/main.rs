@@ -154,6 +154,8 @@ enum By {
     Caller,
     /// k-level call paths (`--depth K`), as TAU aggregates them.
     Callpath,
+    /// Per guest thread: its tid, the function it started in, its costs.
+    Thread,
 }
 
 #[derive(Args)]
@@ -189,6 +191,9 @@ struct ReportArgs {
     /// Statistics of the calling context tree instead of a view.
     #[arg(long)]
     stats: bool,
+    /// Only guest thread N (its tid): every view as if it alone had run.
+    #[arg(long, value_name = "N")]
+    thread: Option<u32>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -681,7 +686,10 @@ fn report_format(f: Format) -> reports::ReportFormat {
 }
 
 fn report(mut a: ReportArgs) -> Outcome {
-    let profile = reports::read_profile(&a.file)?;
+    let mut profile = reports::read_profile(&a.file)?;
+    if let Some(tid) = a.thread {
+        profile = reports::restrict_to_thread(&profile, tid)?;
+    }
     let format = report_format(a.format);
     if a.metric.is_empty() && matches!(a.format, Format::Text) {
         // A readable default for the terminal; JSON carries every metric.
@@ -696,6 +704,15 @@ fn report(mut a: ReportArgs) -> Outcome {
     } else {
         match a.by {
             By::Function => reports::report_functions(
+                &profile,
+                &reports::FunctionReportOptions {
+                    metrics: a.metric,
+                    sort_by: a.sort,
+                    top: a.top,
+                    format,
+                },
+            )?,
+            By::Thread => reports::report_threads(
                 &profile,
                 &reports::FunctionReportOptions {
                     metrics: a.metric,

@@ -15,6 +15,7 @@
 //! - [`diff`](mod@diff): `diff OLD NEW` with thresholds and `--fail-on` limits.
 //! - [`check`](mod@check): `check --baseline` with limits from TOML or `--limit`.
 //! - [`summary`]: `run --json-summary`.
+//! - [`threads`]: `report --by thread` and `--thread N`.
 //! - [`export`](mod@export): `export --format callgrind|folded|flamegraph`.
 //!
 //! Output never depends on hash order: every row order is a sort with a
@@ -37,6 +38,7 @@ mod metric;
 pub mod profile;
 pub mod summary;
 mod table;
+pub mod threads;
 
 #[cfg(test)]
 mod testdata;
@@ -59,3 +61,4 @@ pub use file::{
 pub use functions::{report_functions, FunctionReportOptions, ReportFormat};
 pub use profile::{ContextTable, FunctionRow, Meta, ObjectInfo, Profile};
 pub use summary::json_summary;
+pub use threads::{report_threads, restrict_to_thread, thread_totals, ThreadTotals};
