@@ -12,3 +12,4 @@ mod counts;
 mod export;
 mod native;
 mod signals;
+mod threads;

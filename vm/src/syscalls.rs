@@ -983,7 +983,7 @@ impl<O: Observer> Machine<'_, O> {
         }
     }
 
-    fn fire_timers(&mut self) {
+    pub(crate) fn fire_timers(&mut self) {
         let (now, cpu) = (self.clock.now_ns(), self.clock.instret.get());
         let (pid, uid) = (self.sys.process.pid, self.sys.uid);
         self.sys.sig.fire_timers(now, cpu, pid, uid);

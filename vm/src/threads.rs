@@ -329,6 +329,7 @@ pub(crate) fn switch<O: Observer>(
         t.pc = pc;
         t.fresh = false;
     }
+    let mut idle_rounds = 0;
     let next = loop {
         let m = uc.get_data_mut();
         let now = m.clock.now_ns();
@@ -336,9 +337,28 @@ pub(crate) fn switch<O: Observer>(
         if let Some(next) = m.threads.pick(rotate) {
             break next;
         }
-        match m.threads.next_deadline() {
-            Some(d) => m.clock.sleep(d.saturating_sub(now)),
-            None => {
+        idle_rounds += 1;
+        let timer = m.sys.sig.real_deadline().filter(|_| idle_rounds < 10_000);
+        match (m.threads.next_deadline(), timer) {
+            (Some(d), None) => m.clock.sleep(d.saturating_sub(now)),
+            (Some(d), Some(t)) if d <= t => m.clock.sleep(d.saturating_sub(now)),
+            (_, Some(t)) => {
+                // The real-time timer fires first: its signal ends the wait
+                // of the first thread that does not block it.
+                m.clock.sleep(t.saturating_sub(now));
+                m.fire_timers();
+                let pending = m.sys.sig.pending_set();
+                let cur = m.threads.cur;
+                let running_mask = m.sys.sig.blocked;
+                let target = (0..m.threads.list.len()).find(|&i| {
+                    let mask = if i == cur { running_mask } else { m.threads.list[i].sig.blocked };
+                    matches!(m.threads.list[i].state, ThreadState::Futex { .. }) && pending & !mask != 0
+                });
+                if let Some(i) = target {
+                    m.threads.interrupt(i);
+                }
+            }
+            (None, None) => {
                 if m.threads.current().state != ThreadState::Exited {
                     m.threads.current_mut().wait_pc = pc.wrapping_sub(2);
                 }
