@@ -13,3 +13,4 @@ mod export;
 mod native;
 mod paths;
 mod signals;
+mod threads;

@@ -147,7 +147,7 @@ fn path_invariants_hold_on_every_guest_program() {
     let dir = scratch("path_invariants");
     for name in [
         "work", "fig1", "tailcall", "longjmp", "except", "sweep", "diffwork", "cachetest", "sigfault",
-        "sigdeep", "sigalarm",
+        "sigdeep", "sigalarm", "threads",
     ] {
         for variant in ["O0", "O2", "static"] {
             let program = guest(&format!("{name}-{variant}"));

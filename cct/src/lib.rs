@@ -59,7 +59,9 @@
 //! [`CallTracker::add_metric`].
 //!
 //! All threads share one tree: the root's children are the functions threads
-//! started in (`_start`, and `clone` for the threads it makes). Calls into
+//! started in (`_start`, and `clone` for the threads it makes), one per
+//! thread: its key's call site is the tid ([`NodeFlags::THREAD_ROOT`]), so a
+//! thread's costs are its root's inclusive costs. Calls into
 //! code without a symbol get a synthetic function per entry address
 //! ([`FuncId::FIRST_SYNTHETIC`] and up), kept by the tracker.
 //!

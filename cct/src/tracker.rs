@@ -263,8 +263,8 @@ impl BlockInfo {
 /// per guest thread (see the crate documentation for the rules).
 ///
 /// All threads share the tree: the root's children are the functions in which
-/// threads started (the main thread's `_start`, `clone` for the others), so
-/// threads that start in the same function share a context.
+/// threads started (the main thread's `_start`, `clone` for the others), one
+/// per thread (the tid is the call site of its key).
 #[derive(Debug)]
 pub struct CallTracker<I> {
     index: I,
@@ -623,7 +623,8 @@ impl<I: FunctionIndex> CallTracker<I> {
     fn start_thread(&mut self, ev: BlockEvent, facts: &BlockFacts) {
         let info = self.block_info(ev.id, facts.start);
         let func = self.callee(ev.id, facts.start, info);
-        let node = self.enter(NodeId::ROOT, NO_CALL_SITE, func, NodeFlags::NONE);
+        let tid = self.stack.tid as Addr;
+        let node = self.enter(NodeId::ROOT, tid, func, NodeFlags::THREAD_ROOT);
         self.push(Frame {
             sp: Addr::MAX,
             ret_addr: 0,

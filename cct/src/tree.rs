@@ -60,6 +60,9 @@ impl NodeFlags {
     /// The depth cap of [`RecursionPolicy::Full`](crate::RecursionPolicy::Full)
     /// was hit below this node: deeper calls were folded into it.
     pub const DEPTH_CAPPED: NodeFlags = NodeFlags(4);
+    /// The bottom function of a guest thread: a child of the root whose call
+    /// site is the thread's tid, so each thread has a subtree of its own.
+    pub const THREAD_ROOT: NodeFlags = NodeFlags(8);
 
     /// True if every bit of `other` is set in `self`.
     #[inline]
@@ -417,7 +420,7 @@ impl Cct {
         let call_sites_used = self
             .edges
             .keys()
-            .filter(|k| k.site != NO_CALL_SITE)
+            .filter(|k| k.site != NO_CALL_SITE && k.parent != NodeId::ROOT)
             .map(|k| (k.parent, k.site))
             .collect::<FxHashSet<_>>()
             .len();

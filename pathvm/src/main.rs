@@ -91,6 +91,11 @@ struct RunArgs {
     /// An unsupported system call stops the run (default: -ENOSYS and a warning).
     #[arg(long)]
     strict_syscalls: bool,
+    /// Retired instructions a guest thread runs before the next one gets the
+    /// CPU (threads also switch when they block).
+    #[arg(long, value_name = "N", default_value_t = vm::threads::DEFAULT_QUANTUM,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    sched_quantum: u64,
     /// Recursive calls: keep every level, or fold them onto the first.
     #[arg(long, value_enum, default_value = "full")]
     recursion: Recursion,
@@ -163,6 +168,8 @@ enum By {
     Callpath,
     /// Ball-Larus paths, ranked by `--metric` (one; default instructions).
     Path,
+    /// Per guest thread: its tid, the function it started in, its costs.
+    Thread,
 }
 
 #[derive(Args)]
@@ -214,6 +221,9 @@ struct ReportArgs {
     /// Statistics of the calling context tree instead of a view.
     #[arg(long)]
     stats: bool,
+    /// Only guest thread N (its tid): every view as if it alone had run.
+    #[arg(long, value_name = "N")]
+    thread: Option<u32>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -375,6 +385,7 @@ fn run(a: RunArgs) -> ExitCode {
             reserved_fds: Vec::new(),
             progress: None,
             pid: a.guest_pid.unwrap_or(vm::GUEST_PID),
+            sched_quantum: a.sched_quantum,
         },
         tracker: cct::TrackerConfig {
             recursion: match a.recursion {
@@ -522,6 +533,7 @@ fn exec_program(a: &RunArgs, req: &vm::ExecRequest) -> ExitCode {
         opt("--l1d", a.l1d.clone());
         opt("--ll", a.ll.clone());
         opt("--guest-pid", req.pid.to_string());
+        opt("--sched-quantum", a.sched_quantum.to_string());
         for (on, flag) in [
             (a.strict_syscalls, "--strict-syscalls"),
             (a.show_plt, "--show-plt"),
@@ -706,7 +718,10 @@ fn report_format(f: Format) -> reports::ReportFormat {
 }
 
 fn report(mut a: ReportArgs) -> Outcome {
-    let profile = reports::read_profile(&a.file)?;
+    let mut profile = reports::read_profile(&a.file)?;
+    if let Some(tid) = a.thread {
+        profile = reports::restrict_to_thread(&profile, tid)?;
+    }
     let format = report_format(a.format);
     if a.hot_summary {
         a.by = By::Path;
@@ -751,6 +766,15 @@ fn report(mut a: ReportArgs) -> Outcome {
                 },
             )?,
             By::Function => reports::report_functions(
+                &profile,
+                &reports::FunctionReportOptions {
+                    metrics: a.metric,
+                    sort_by: a.sort,
+                    top: a.top,
+                    format,
+                },
+            )?,
+            By::Thread => reports::report_threads(
                 &profile,
                 &reports::FunctionReportOptions {
                     metrics: a.metric,

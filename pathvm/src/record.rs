@@ -462,7 +462,10 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         _ => None,
     };
     let exit_status = exit_status_of(&outcome.stop);
-    let mut config = vec![("seed".to_string(), opts.vm.seed.to_string())];
+    let mut config = vec![
+        ("seed".to_string(), opts.vm.seed.to_string()),
+        ("sched.quantum".to_string(), opts.vm.sched_quantum.to_string()),
+    ];
     if let Some(cfg) = &machine_cfg {
         if let Some(h) = &cfg.cache {
             config.push(("cache.l1d".into(), h.l1d.to_string()));
@@ -604,6 +607,20 @@ fn fnv1a(b: &[u8]) -> u64 {
     })
 }
 
+/// The profile's flag bits of a tree node.
+fn context_flags(f: cct::NodeFlags) -> u8 {
+    use cct::NodeFlags as N;
+    [
+        (N::TAIL_CALL, ContextTable::FLAG_TAIL_CALL),
+        (N::SIGNAL, ContextTable::FLAG_SIGNAL),
+        (N::THREAD_ROOT, ContextTable::FLAG_THREAD_ROOT),
+        (N::DEPTH_CAPPED, ContextTable::FLAG_DEPTH_CAPPED),
+    ]
+    .iter()
+    .filter(|(n, _)| f.contains(*n))
+    .fold(0, |acc, (_, bit)| acc | bit)
+}
+
 /// Function rows (self cost as charged during the run; calls and inclusive
 /// cost from the calling context tree) and the context table.
 fn function_rows(
@@ -691,7 +708,7 @@ fn function_rows(
                 .unwrap_or(u32::MAX),
         );
         ctx.call_site.push(cct.call_site(node));
-        ctx.flags.push(cct.flags(node).0);
+        ctx.flags.push(context_flags(cct.flags(node)));
         ctx.calls.push(cct.calls(node));
         ctx.self_cost
             .extend(values(&from_raw(cct.self_metrics(node))));

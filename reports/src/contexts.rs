@@ -829,7 +829,7 @@ pub fn cct_stats(profile: &Profile) -> Result<CctStats, ReportError> {
             f => f,
         };
         *per_label.entry(label).or_default() += 1;
-        if c.call_site[node] != 0 {
+        if c.call_site[node] != 0 && c.thread_of_root(node).is_none() {
             sites.insert(c.call_site[node]);
         }
         let flags = c.flags[node];

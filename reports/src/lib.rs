@@ -16,6 +16,7 @@
 //! - [`check`](mod@check): `check --baseline` with limits from TOML or `--limit`.
 //! - [`paths`](mod@paths): `report --by path`, hot paths and `--hot-summary`.
 //! - [`summary`]: `run --json-summary`.
+//! - [`threads`]: `report --by thread` and `--thread N`.
 //! - [`export`](mod@export): `export --format callgrind|folded|flamegraph`.
 //!
 //! Output never depends on hash order: every row order is a sort with a
@@ -39,6 +40,7 @@ pub mod paths;
 pub mod profile;
 pub mod summary;
 mod table;
+pub mod threads;
 
 #[cfg(test)]
 mod testdata;
@@ -69,3 +71,4 @@ pub use paths::{
     PathReportOptions,
 };
 pub use summary::json_summary;
+pub use threads::{report_threads, restrict_to_thread, thread_totals, ThreadTotals};

@@ -63,11 +63,14 @@ pub struct ContextTable {
     /// Parent node index (the root is its own parent).
     pub parent: Vec<u32>,
     /// Index into [`Profile::functions`] (`u32::MAX` for the root and for
-    /// thread roots).
+    /// code without a function row).
     pub function: Vec<u32>,
-    /// Guest address of the call instruction (0 for roots).
+    /// Guest address of the call instruction (0 for the root and signal
+    /// handlers); for a thread root, the thread's tid.
     pub call_site: Vec<u64>,
-    /// Bit 0: reached by a tail call; bit 1: signal handler frame; bit 2: thread root.
+    /// Bit 0: reached by a tail call; bit 1: signal handler frame; bit 2:
+    /// thread root (a child of the root: the function a guest thread started
+    /// in, one per thread); bit 3: the recursion depth cap was hit below it.
     pub flags: Vec<u8>,
     /// Times the node was entered (its call edge count).
     pub calls: Vec<u64>,
@@ -251,6 +254,14 @@ impl ContextTable {
     pub const FLAG_SIGNAL: u8 = 2;
     /// [`ContextTable::flags`] bit: the root of a guest thread.
     pub const FLAG_THREAD_ROOT: u8 = 4;
+    /// [`ContextTable::flags`] bit: the recursion depth cap was hit below the node.
+    pub const FLAG_DEPTH_CAPPED: u8 = 8;
+
+    /// The tid of thread root `node` (see [`ContextTable::call_site`]).
+    pub fn thread_of_root(&self, node: usize) -> Option<u32> {
+        (node > 0 && self.parent[node] == 0 && self.flags[node] & Self::FLAG_THREAD_ROOT != 0)
+            .then(|| self.call_site[node] as u32)
+    }
 
     /// Number of nodes, the root included (0 when the profile has no tree).
     pub fn len(&self) -> usize {

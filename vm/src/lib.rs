@@ -4,7 +4,8 @@
 //! its Linux system calls, and everything that makes a run deterministic: a
 //! fixed CPU model, fixed addresses, a virtual clock driven by retired
 //! instructions, seeded randomness, fixed identity; virtual signals
-//! ([`signals`]) and child processes that are host processes ([`process`]).
+//! ([`signals`]), child processes that are host processes ([`process`]) and
+//! guest threads under a deterministic scheduler ([`threads`]).
 //! It decodes each block the CPU runs once ([`decode`]) and reports
 //! execution to an [`events::Observer`]; no unicorn type leaves this crate.
 
@@ -16,6 +17,7 @@ pub mod memory;
 pub mod process;
 pub mod signals;
 mod syscalls;
+pub mod threads;
 
 pub use machine::{
     request_stop, run, RunOutcome, StopReason, VmConfig, VmError, CPU_MODEL, GUEST_PID,

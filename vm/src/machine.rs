@@ -48,6 +48,9 @@ pub struct VmConfig {
     /// The guest's pid ([`GUEST_PID`] unless a parent under pathvm gave
     /// this process its own).
     pub pid: u32,
+    /// Retired instructions a guest thread runs before the next one gets
+    /// the CPU (see [`crate::threads`]).
+    pub sched_quantum: u64,
 }
 
 /// Why the guest stopped. What the guest does is not an error.
@@ -105,6 +108,8 @@ pub enum VmError {
     Emulator(String),
     #[error("the guest waits in {call}() for a signal that can never arrive (no real-time timer armed, no child to wait for)")]
     NeverWakes { call: &'static str },
+    #[error("deadlock: every thread waits and nothing can wake one: {waits}")]
+    Deadlock { waits: String },
     #[error("host memory: {0}")]
     HostMemory(std::io::Error),
 }
@@ -179,6 +184,11 @@ pub(crate) struct Machine<'o, O: Observer> {
     pub(crate) sig_due: u64,
     /// Memory hooks are installed: the CPU's RIP is exact at a memory fault.
     precise_mem_faults: bool,
+    /// The guest's threads and the scheduler's state.
+    pub(crate) threads: crate::threads::Threads,
+    /// Retired-instruction count at which the running thread's quantum ends
+    /// (`u64::MAX` while it is the only thread).
+    pub(crate) switch_due: u64,
 }
 
 /// Work for the run loop between two emulation runs: the CPU was stopped
@@ -190,6 +200,10 @@ pub(crate) enum Resume {
     Deliver { pc: Option<u64> },
     /// `rt_sigreturn`: restore the state saved in the signal frame.
     Sigreturn,
+    /// A scheduling point: the running thread's next instruction is `pc`
+    /// (`None`: the CPU's RIP, after a system call); `rotate`: another
+    /// runnable thread goes first (quantum over, `sched_yield`).
+    Switch { pc: Option<u64>, rotate: bool },
 }
 
 /// Where the program counter of a caught fault comes from.
@@ -217,6 +231,14 @@ impl<O: Observer> Machine<'_, O> {
         if self.clock.instret.get() >= self.sig_due && self.timers_expired() {
             // The block has not run: the signal interrupts the guest here.
             self.resume = Some(Resume::Deliver { pc: Some(addr) });
+            return None;
+        }
+        if self.clock.instret.get() >= self.switch_due {
+            // The quantum is over: the block runs when its thread is next.
+            self.resume = Some(Resume::Switch {
+                pc: Some(addr),
+                rotate: true,
+            });
             return None;
         }
         let id = match self.blocks.lookup(addr, size) {
@@ -529,7 +551,11 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
         fault: None,
         sig_due: u64::MAX,
         precise_mem_faults: wants_memory,
+        threads: crate::threads::Threads::new(config.pid, config.sched_quantum),
+        switch_due: u64::MAX,
     };
+    // The main thread is named before its first block.
+    machine.observer.thread_switch(config.pid);
     for o in &objects {
         machine.observer.object_mapped(o);
     }
@@ -633,17 +659,24 @@ fn run_loop<O: Observer>(
         let next = match resume {
             Resume::Deliver { pc: at } => {
                 let at = at.unwrap_or_else(|| uc.reg_read(RegisterX86::RIP).unwrap_or(0));
-                crate::signals::deliver_pending(uc, at)
+                crate::signals::deliver_pending(uc, at).map_err(Ok)
             }
             Resume::Sigreturn => crate::signals::sigreturn(uc)
-                .and_then(|at| crate::signals::deliver_pending(uc, at)),
+                .and_then(|at| crate::signals::deliver_pending(uc, at))
+                .map_err(Ok),
+            Resume::Switch { pc: at, rotate } => {
+                let at = at.unwrap_or_else(|| uc.reg_read(RegisterX86::RIP).unwrap_or(0));
+                crate::threads::switch(uc, at, rotate).and_then(|at| {
+                    crate::signals::deliver_pending(uc, at).map_err(Ok)
+                })
+            }
         };
         let m = uc.get_data_mut();
         m.sig_due = m.sys.sig.due(m.clock.slept_ns.get());
         match next {
             Ok(next) => pc = next,
             Err(stop) => {
-                m.stop = Some(Ok(stop));
+                m.stop = Some(stop);
                 return Ok(());
             }
         }

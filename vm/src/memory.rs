@@ -215,6 +215,16 @@ impl GuestMemory {
         self.write(addr, &v.to_le_bytes())
     }
 
+    pub fn read_u32(&self, addr: u64) -> Result<u32, Fault> {
+        let mut b = [0u8; 4];
+        self.read(addr, &mut b)?;
+        Ok(u32::from_le_bytes(b))
+    }
+
+    pub fn write_u32(&self, addr: u64, v: u32) -> Result<(), Fault> {
+        self.write(addr, &v.to_le_bytes())
+    }
+
     /// A NUL-terminated guest string (without the NUL), at most `max` bytes.
     pub fn read_cstr(&self, addr: u64, max: usize) -> Result<Vec<u8>, Fault> {
         let mut out = Vec::new();

@@ -141,6 +141,14 @@ impl ProcessState {
         (vpid, suffix)
     }
 
+    /// A new thread's tid: the next virtual pid (threads and processes share
+    /// the numbers, as on Linux), without a profile suffix.
+    pub(crate) fn next_tid(&mut self) -> u32 {
+        let tid = self.next_vpid;
+        self.next_vpid += 1;
+        tid
+    }
+
     /// Host pid of a virtual pid (`pid > 0`).
     pub(crate) fn host_pid(&self, vpid: i64) -> Option<libc::pid_t> {
         self.children
@@ -167,7 +175,10 @@ pub(crate) mod clone {
     pub const VM: u64 = 0x100;
     pub const VFORK: u64 = 0x4000;
     pub const THREAD: u64 = 0x10000;
+    pub const SIGHAND: u64 = 0x800;
+    pub const SETTLS: u64 = 0x80000;
     pub const PARENT_SETTID: u64 = 0x0010_0000;
+    pub const CHILD_CLEARTID: u64 = 0x0020_0000;
     pub const CHILD_SETTID: u64 = 0x0100_0000;
 }
 

@@ -108,7 +108,39 @@ struct Timer {
 /// `ITIMER_VIRTUAL` and `ITIMER_PROF` (CPU time: retired instructions).
 const TIMER_SIGNALS: [i32; 3] = [libc::SIGALRM, libc::SIGVTALRM, libc::SIGPROF];
 
-/// The guest's signal state (one thread).
+/// What each thread has of its own: the blocked mask and the alternate
+/// stack (kept here while another thread runs; see [`SignalState::swap_thread`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ThreadSignals {
+    pub blocked: u64,
+    alt_sp: u64,
+    alt_size: u64,
+    alt_disabled: bool,
+    suspended_mask: Option<u64>,
+}
+
+impl Default for ThreadSignals {
+    fn default() -> Self {
+        ThreadSignals::new_thread(0)
+    }
+}
+
+impl ThreadSignals {
+    /// A new thread's: its creator's mask, no alternate stack (as `clone`
+    /// with `CLONE_VM` leaves it).
+    pub(crate) fn new_thread(blocked: u64) -> ThreadSignals {
+        ThreadSignals {
+            blocked,
+            alt_sp: 0,
+            alt_size: 0,
+            alt_disabled: true,
+            suspended_mask: None,
+        }
+    }
+}
+
+/// The guest's signal state: the process's, and the running thread's mask
+/// and alternate stack.
 pub(crate) struct SignalState {
     pub actions: [SigAction; NSIG],
     pub blocked: u64,
@@ -144,6 +176,24 @@ impl SignalState {
         self.pending = [None; NSIG];
         self.pending_set = 0;
         self.timers = [Timer::default(); 3];
+    }
+
+    /// A thread switch: store the running thread's own state in `t` and take
+    /// the incoming thread's from it.
+    pub(crate) fn swap_thread(&mut self, t: &mut ThreadSignals) {
+        let mine = ThreadSignals {
+            blocked: self.blocked,
+            alt_sp: self.alt_sp,
+            alt_size: self.alt_size,
+            alt_disabled: self.alt_disabled,
+            suspended_mask: self.suspended_mask,
+        };
+        self.blocked = t.blocked;
+        self.alt_sp = t.alt_sp;
+        self.alt_size = t.alt_size;
+        self.alt_disabled = t.alt_disabled;
+        self.suspended_mask = t.suspended_mask;
+        *t = mine;
     }
 
     /// True when `sig` is discarded as soon as it is sent.

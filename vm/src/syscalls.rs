@@ -79,6 +79,10 @@ enum Sys {
     Exec,
     /// `pause`/`sigsuspend` with nothing that can ever wake the guest.
     NeverWakes(&'static str),
+    /// A scheduling point after the call (a thread blocked, yielded, was
+    /// created or exited): `rax` becomes `ret` now (`None`: when the thread
+    /// is woken), and the run loop picks the thread to run.
+    Reschedule { rotate: bool, ret: Option<i64> },
 }
 
 const NEG_EFAULT: i64 = -(libc::EFAULT as i64);
@@ -133,6 +137,13 @@ pub(crate) fn dispatch<O: Observer>(uc: &mut Unicorn<'_, Machine<'_, O>>) -> Sys
             0
         }
         Sys::Exec => return SysResult::Stop(Ok(StopReason::Exited(0))),
+        Sys::Reschedule { rotate, ret } => {
+            if let Some(v) = ret {
+                let _ = uc.reg_write(RegisterX86::RAX, v as u64);
+            }
+            uc.get_data_mut().resume = Some(Resume::Switch { pc: None, rotate });
+            return SysResult::Continue;
+        }
         Sys::NeverWakes(call) => return SysResult::Stop(Err(VmError::NeverWakes { call })),
         Sys::SetFsBase(v) => {
             let _ = uc.reg_write(RegisterX86::FS_BASE, v);
@@ -402,7 +413,8 @@ impl<O: Observer> Machine<'_, O> {
             }
 
             // Identity and the machine: fixed.
-            SYS_getpid | SYS_gettid => ret(self.sys.process.pid as i64),
+            SYS_getpid => ret(self.sys.process.pid as i64),
+            SYS_gettid => ret(self.threads.current().tid as i64),
             SYS_getppid => ret(self.sys.process.ppid as i64),
             SYS_getpgrp | SYS_getsid | SYS_getpgid => ret(self.sys.process.pid as i64),
             SYS_setpgid | SYS_setsid => ret(0),
@@ -459,6 +471,10 @@ impl<O: Observer> Machine<'_, O> {
                 b[0] = 1; // one virtual CPU
                 ret(8)
             }
+            SYS_sched_yield if self.threads.live() > 1 => Ok(Sys::Reschedule {
+                rotate: true,
+                ret: Some(0),
+            }),
             SYS_sched_setaffinity
             | SYS_sched_yield
             | SYS_setpriority
@@ -529,41 +545,35 @@ impl<O: Observer> Machine<'_, O> {
                 }
                 ret(s as i64)
             }
-            SYS_nanosleep => self.sleep(a[0], false, a[1]),
-            SYS_clock_nanosleep => self.sleep(a[2], a[1] & 1 != 0, a[3]),
+            SYS_nanosleep => self.sleep(a[0], false, a[1]).map(|r| self.yield_after(r)),
+            SYS_clock_nanosleep => self
+                .sleep(a[2], a[1] & 1 != 0, a[3])
+                .map(|r| self.yield_after(r)),
             SYS_getrandom => {
                 let b = self.mem.slice_mut(a[0], a[1]).map_err(|_| NEG_EFAULT)?;
                 self.rng.fill(b);
                 ret(a[1] as i64)
             }
 
-            // Process and threads (single-threaded until threads are emulated).
+            // Process and threads.
+            SYS_exit if self.threads.live() > 1 => self.exit_thread(),
             SYS_exit | SYS_exit_group => Ok(Sys::Exit((a[0] & 0xff) as i32)),
             SYS_arch_prctl => match a[0] {
                 0x1002 => Ok(Sys::SetFsBase(a[1])),
                 0x1001 => Ok(Sys::SetGsBase(a[1])),
                 _ => ret(NEG_EINVAL),
             },
-            SYS_set_tid_address => ret(self.sys.process.pid as i64),
+            SYS_set_tid_address => {
+                let t = self.threads.current_mut();
+                t.clear_child_tid = a[0];
+                ret(t.tid as i64)
+            }
+            // Robust futexes matter only when a thread dies holding a lock.
             SYS_set_robust_list => ret(0),
             // Not offered: glibc falls back by itself, so no warning.
-            SYS_rseq | SYS_clone3 => ret(NEG_ENOSYS),
-            SYS_futex => {
-                let op = a[1] & 0x7f;
-                match op {
-                    1 | 10 => ret(0), // FUTEX_WAKE(_BITSET): nobody waits
-                    0 | 9 => {
-                        let v = self.mem.slice(a[0], 4).map_err(|_| NEG_EFAULT)?;
-                        let cur = u32::from_le_bytes(v.try_into().unwrap_or([0; 4]));
-                        ret(if cur != a[2] as u32 {
-                            -(EAGAIN as i64)
-                        } else {
-                            -(EDEADLK as i64)
-                        })
-                    }
-                    _ => ret(NEG_ENOSYS),
-                }
-            }
+            SYS_rseq => ret(NEG_ENOSYS),
+            SYS_clone3 => self.clone3(a[0], a[1]),
+            SYS_futex => self.futex(a),
             SYS_rt_sigaction => self.sigaction(a),
             SYS_rt_sigprocmask => {
                 if a[3] != 8 {
@@ -618,11 +628,11 @@ impl<O: Observer> Machine<'_, O> {
             SYS_kill => self.kill(a[0] as i32 as i64, a[1], SI_USER),
             SYS_tgkill => {
                 if a[0] as u32 != self.sys.process.pid {
-                    return self.kill(a[0] as i32 as i64, a[2], SI_TKILL);
+                    return self.kill(a[0] as i32 as i64, a[2], libc::SI_TKILL);
                 }
-                self.kill(a[1] as i32 as i64, a[2], SI_TKILL)
+                self.tkill(a[1] as i32 as i64, a[2])
             }
-            SYS_tkill => self.kill(a[0] as i32 as i64, a[1], SI_TKILL),
+            SYS_tkill => self.tkill(a[0] as i32 as i64, a[1]),
             SYS_alarm => {
                 let now = self.clock.now_ns();
                 let (_, left) = self.sys.sig.set_timer(0, a[0].saturating_mul(1_000_000_000), 0, now);
@@ -686,8 +696,7 @@ impl<O: Observer> Machine<'_, O> {
             SYS_clone => {
                 let flags = a[0];
                 if flags & clone::THREAD != 0 || (flags & clone::VM != 0 && flags & clone::VFORK == 0) {
-                    // Threads are not emulated yet.
-                    return Ok(Sys::Unsupported);
+                    return self.clone_thread(flags, a[1], a[2], a[3], a[4]);
                 }
                 self.fork(flags, a[1], a[2], a[3])
             }
@@ -974,7 +983,7 @@ impl<O: Observer> Machine<'_, O> {
         }
     }
 
-    fn fire_timers(&mut self) {
+    pub(crate) fn fire_timers(&mut self) {
         let (now, cpu) = (self.clock.now_ns(), self.clock.instret.get());
         let (pid, uid) = (self.sys.process.pid, self.sys.uid);
         self.sys.sig.fire_timers(now, cpu, pid, uid);
@@ -1033,6 +1042,8 @@ impl<O: Observer> Machine<'_, O> {
         match self.sys.process.fork(flags, stack)? {
             Forked::Child { stack } => {
                 self.sys.sig.fork_child();
+                self.threads.fork_child(self.sys.process.pid);
+                self.switch_due = u64::MAX;
                 if flags & clone::CHILD_SETTID != 0 {
                     let tid = self.sys.process.pid;
                     self.mem.write(ctid, &tid.to_le_bytes()).map_err(|_| NEG_EFAULT)?;
@@ -1045,6 +1056,218 @@ impl<O: Observer> Machine<'_, O> {
                 }
                 Ok(Sys::Ret(vpid as i64))
             }
+        }
+    }
+
+    /// A new thread (`clone` with `CLONE_VM`): it starts after the call with
+    /// `rax` 0, on `stack`, with `tls` as FS base under `CLONE_SETTLS`.
+    fn clone_thread(&mut self, flags: u64, stack: u64, ptid: u64, ctid: u64, tls: u64) -> Result<Sys, i64> {
+        if flags & clone::VM == 0 || (flags & clone::THREAD != 0 && flags & clone::SIGHAND == 0) {
+            return Err(NEG_EINVAL);
+        }
+        let tid = self.sys.process.next_tid();
+        if flags & clone::PARENT_SETTID != 0 {
+            self.mem.write_u32(ptid, tid).map_err(|_| NEG_EFAULT)?;
+        }
+        if flags & clone::CHILD_SETTID != 0 {
+            self.mem.write_u32(ctid, tid).map_err(|_| NEG_EFAULT)?;
+        }
+        let mut regs = vec![(RegisterX86::RAX, 0)];
+        if stack != 0 {
+            regs.push((RegisterX86::RSP, stack));
+        }
+        if flags & clone::SETTLS != 0 {
+            regs.push((RegisterX86::FS_BASE, tls));
+        }
+        let clear = if flags & clone::CHILD_CLEARTID != 0 { ctid } else { 0 };
+        let blocked = self.sys.sig.blocked;
+        self.threads.spawn(tid, regs, clear, blocked);
+        Ok(Sys::Reschedule {
+            rotate: false,
+            ret: Some(tid as i64),
+        })
+    }
+
+    /// `clone3`: threads only; anything else gets `ENOSYS`, and glibc falls
+    /// back to `clone` (which forks).
+    fn clone3(&mut self, args: u64, size: u64) -> Result<Sys, i64> {
+        if size < 64 {
+            return Err(NEG_EINVAL);
+        }
+        let r = |k: u64| self.mem.read_u64(args + 8 * k).map_err(|_| NEG_EFAULT);
+        let flags = r(0)?;
+        if flags & clone::VM == 0 || flags & clone::VFORK != 0 {
+            return Err(NEG_ENOSYS);
+        }
+        let (child_tid, parent_tid, stack, stack_size, tls) = (r(2)?, r(3)?, r(5)?, r(6)?, r(7)?);
+        let top = if stack == 0 { 0 } else { stack + stack_size };
+        self.clone_thread(flags, top, parent_tid, child_tid, tls)
+    }
+
+    /// `exit` of one thread while others live: its tid word is cleared and
+    /// woken (`CLONE_CHILD_CLEARTID`), and another thread runs.
+    fn exit_thread(&mut self) -> Result<Sys, i64> {
+        let ctid = self.threads.current().clear_child_tid;
+        if ctid != 0 && self.mem.write_u32(ctid, 0).is_ok() {
+            self.threads.wake(ctid, usize::MAX, u32::MAX);
+        }
+        self.threads.current_mut().state = crate::threads::ThreadState::Exited;
+        Ok(Sys::Reschedule {
+            rotate: true,
+            ret: None,
+        })
+    }
+
+    /// After a sleep that returned 0: other threads get the CPU.
+    fn yield_after(&self, r: Sys) -> Sys {
+        match r {
+            Sys::Ret(0) if self.threads.live() > 1 => Sys::Reschedule {
+                rotate: true,
+                ret: Some(0),
+            },
+            r => r,
+        }
+    }
+
+    /// `tkill`/`tgkill` in this process: to the running thread now, to
+    /// another thread when it runs next (its futex wait ends with `EINTR`
+    /// when it does not block the signal).
+    fn tkill(&mut self, tid: i64, sig: u64) -> Result<Sys, i64> {
+        if tid == self.threads.current().tid as i64 {
+            return self.kill(self.sys.process.pid as i64, sig, libc::SI_TKILL);
+        }
+        let Some(i) = u32::try_from(tid).ok().and_then(|t| self.threads.find(t)) else {
+            return self.kill(tid, sig, libc::SI_TKILL);
+        };
+        if sig > 64 {
+            return Err(NEG_EINVAL);
+        }
+        if sig == 0 {
+            return Ok(Sys::Ret(0));
+        }
+        if self.sys.sig.is_ignored(sig as i32) && self.threads.list[i].sig.blocked & bit(sig as i32) == 0 {
+            return Ok(Sys::Ret(0));
+        }
+        self.threads.list[i].directed.push(SigInfo {
+            signo: sig as i32,
+            code: libc::SI_TKILL,
+            pid: self.sys.process.pid,
+            uid: self.sys.uid,
+            ..Default::default()
+        });
+        if self.threads.list[i].sig.blocked & bit(sig as i32) == 0 {
+            self.threads.interrupt(i);
+        }
+        Ok(Sys::Ret(0))
+    }
+
+    /// `futex`: waits block the thread (a scheduling point), wakes make
+    /// waiters runnable; timeouts are on the virtual clock.
+    fn futex(&mut self, a: [u64; 6]) -> Result<Sys, i64> {
+        const WAIT: u64 = 0;
+        const WAKE: u64 = 1;
+        const REQUEUE: u64 = 3;
+        const CMP_REQUEUE: u64 = 4;
+        const WAKE_OP: u64 = 5;
+        const WAIT_BITSET: u64 = 9;
+        const WAKE_BITSET: u64 = 10;
+        const CLOCK_REALTIME: u64 = 256;
+        let [uaddr, op, val, timeout, uaddr2, val3] = a;
+        let word = |at: u64| self.mem.read_u32(at).map_err(|_| NEG_EFAULT);
+        if uaddr % 4 != 0 {
+            return Err(NEG_EINVAL);
+        }
+        // The count arguments are C ints.
+        let count = |v: u64| (v as i32).max(0) as usize;
+        match op & 0x7f {
+            cmd @ (WAIT | WAIT_BITSET) => {
+                let bitset = if cmd == WAIT { u32::MAX } else { val3 as u32 };
+                if bitset == 0 {
+                    return Err(NEG_EINVAL);
+                }
+                if word(uaddr)? != val as u32 {
+                    return Err(-(libc::EAGAIN as i64));
+                }
+                let deadline = if timeout == 0 {
+                    None
+                } else {
+                    let s = self.mem.read_u64(timeout).map_err(|_| NEG_EFAULT)?;
+                    let ns = self.mem.read_u64(timeout + 8).map_err(|_| NEG_EFAULT)?;
+                    if ns >= 1_000_000_000 || (s as i64) < 0 {
+                        return Err(NEG_EINVAL);
+                    }
+                    let t = s.saturating_mul(1_000_000_000).saturating_add(ns);
+                    let now = self.clock.now_ns();
+                    Some(if cmd == WAIT {
+                        now.saturating_add(t)
+                    } else {
+                        // Absolute, on CLOCK_MONOTONIC or CLOCK_REALTIME.
+                        let zero = if op & CLOCK_REALTIME != 0 {
+                            crate::clock::EPOCH_SECS
+                        } else {
+                            crate::clock::BOOT_SECS
+                        };
+                        t.saturating_sub(zero * 1_000_000_000)
+                    })
+                };
+                if deadline.is_some_and(|d| d <= self.clock.now_ns()) {
+                    return Err(-(libc::ETIMEDOUT as i64));
+                }
+                self.threads.wait(uaddr, bitset, deadline);
+                Ok(Sys::Reschedule {
+                    rotate: true,
+                    ret: None,
+                })
+            }
+            cmd @ (WAKE | WAKE_BITSET) => {
+                let bitset = if cmd == WAKE { u32::MAX } else { val3 as u32 };
+                if bitset == 0 {
+                    return Err(NEG_EINVAL);
+                }
+                Ok(Sys::Ret(self.threads.wake(uaddr, count(val), bitset) as i64))
+            }
+            cmd @ (REQUEUE | CMP_REQUEUE) => {
+                if cmd == CMP_REQUEUE && word(uaddr)? != val3 as u32 {
+                    return Err(-(libc::EAGAIN as i64));
+                }
+                let woken = self.threads.wake(uaddr, count(val), u32::MAX);
+                let moved = self.threads.requeue(uaddr, uaddr2, count(timeout));
+                Ok(Sys::Ret((woken + moved) as i64))
+            }
+            WAKE_OP => {
+                let (kind, cmp) = ((val3 >> 28) & 0xf, (val3 >> 24) & 0xf);
+                let sext12 = |v: u64| (((v & 0xfff) as i32) << 20) >> 20;
+                let mut oparg = sext12(val3 >> 12);
+                let cmparg = sext12(val3);
+                if kind & 8 != 0 {
+                    oparg = 1i32.wrapping_shl(oparg as u32 & 31);
+                }
+                let old = word(uaddr2)? as i32;
+                let new = match kind & 7 {
+                    0 => oparg,
+                    1 => old.wrapping_add(oparg),
+                    2 => old | oparg,
+                    3 => old & !oparg,
+                    4 => old ^ oparg,
+                    _ => return Err(-(libc::ENOSYS as i64)),
+                };
+                self.mem.write_u32(uaddr2, new as u32).map_err(|_| NEG_EFAULT)?;
+                let mut woken = self.threads.wake(uaddr, count(val), u32::MAX);
+                let hit = match cmp {
+                    0 => old == cmparg,
+                    1 => old != cmparg,
+                    2 => old < cmparg,
+                    3 => old <= cmparg,
+                    4 => old > cmparg,
+                    5 => old >= cmparg,
+                    _ => return Err(-(libc::ENOSYS as i64)),
+                };
+                if hit {
+                    woken += self.threads.wake(uaddr2, count(timeout), u32::MAX);
+                }
+                Ok(Sys::Ret(woken as i64))
+            }
+            _ => Err(NEG_ENOSYS),
         }
     }
 

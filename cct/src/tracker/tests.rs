@@ -296,7 +296,9 @@ fn nested_calls_exact_self_and_inclusive() {
     assert_eq!(g.cct().call_site(g.node("_start/main/a")), 0x2008);
     for n in g.cct().nodes().skip(1) {
         assert_eq!(g.cct().calls(n), 1);
-        assert_eq!(g.cct().flags(n), NodeFlags::NONE);
+        let root = g.cct().parent(n) == Some(NodeId::ROOT);
+        let want = if root { NodeFlags::THREAD_ROOT } else { NodeFlags::NONE };
+        assert_eq!(g.cct().flags(n), want);
     }
     assert_eq!(g.t.counters().unexpected_returns, 0);
     assert_eq!(g.t.counters().nonlocal_exits, 0);
@@ -927,6 +929,15 @@ fn threads_have_their_own_stacks() {
     assert_eq!(g.t.counters().threads, 2);
     assert_eq!(g.self_insns("clone/f"), 4);
     assert_eq!(g.self_insns("_start/main/f"), 4);
+    // One root per thread, keyed by its tid, flagged.
+    let roots: Vec<(Addr, NodeFlags)> = g
+        .cct()
+        .nodes()
+        .filter(|&n| g.cct().parent(n) == Some(NodeId::ROOT))
+        .map(|n| (g.cct().call_site(n), g.cct().flags(n)))
+        .collect();
+    assert_eq!(roots, [(100, NodeFlags::THREAD_ROOT), (101, NodeFlags::THREAD_ROOT)]);
+    assert_eq!(g.cct().stats().call_sites_used, 3, "tids are not call sites");
     g.t.finish();
     assert_eq!(g.depth(), 0);
     assert!(g.t.parked.values().all(|s| s.depth() == 0));
