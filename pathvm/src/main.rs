@@ -40,6 +40,11 @@ enum ExportFormat {
     Folded,
     /// An SVG flame graph.
     Flamegraph,
+    /// A speedscope JSON file: one sampled profile per metric (or `--metric`'s).
+    Speedscope,
+    /// A gzipped pprof protocol buffer (`go tool pprof`); every metric is a
+    /// sample type, `--metric` the default one.
+    Pprof,
 }
 
 #[derive(Args)]
@@ -52,9 +57,10 @@ struct ExportArgs {
     /// Where to write (default: standard output).
     #[arg(short, long)]
     output: Option<PathBuf>,
-    /// The metric of folded stacks and flame graphs.
-    #[arg(long, default_value = "instructions")]
-    metric: String,
+    /// The metric of folded stacks and flame graphs (default: instructions);
+    /// speedscope: only this metric (default: all); pprof: the default sample type.
+    #[arg(long)]
+    metric: Option<String>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -592,12 +598,16 @@ fn export(a: ExportArgs) -> Outcome {
     let profile = reports::read_profile(&a.file)?;
     let mut buf = Vec::new();
     let title = format!("pathvm: {}", profile.meta.command.join(" "));
+    let metric = a.metric.as_deref();
+    let one_metric = metric.unwrap_or("instructions");
     match a.format {
         ExportFormat::Callgrind => reports::export_callgrind(&profile, &mut buf)?,
-        ExportFormat::Folded => reports::export_folded(&profile, &a.metric, &mut buf)?,
+        ExportFormat::Folded => reports::export_folded(&profile, one_metric, &mut buf)?,
         ExportFormat::Flamegraph => {
-            reports::export_flamegraph(&profile, &a.metric, &title, &mut buf)?
+            reports::export_flamegraph(&profile, one_metric, &title, &mut buf)?
         }
+        ExportFormat::Speedscope => reports::export_speedscope(&profile, metric, &mut buf)?,
+        ExportFormat::Pprof => reports::export_pprof(&profile, metric, &mut buf)?,
     }
     match &a.output {
         Some(path) => std::fs::write(path, &buf).map_err(|e| format!("{}: {e}", path.display()))?,

@@ -15,7 +15,9 @@
 //! - [`diff`](mod@diff): `diff OLD NEW` with thresholds and `--fail-on` limits.
 //! - [`check`](mod@check): `check --baseline` with limits from TOML or `--limit`.
 //! - [`summary`]: `run --json-summary`.
-//! - [`export`](mod@export): `export --format callgrind|folded|flamegraph`.
+//! - [`export`](mod@export): `export --format callgrind|folded|flamegraph`;
+//!   [`export_speedscope`](mod@export_speedscope) and
+//!   [`export_pprof`](mod@export_pprof): `--format speedscope|pprof`.
 //!
 //! Output never depends on hash order: every row order is a sort with a
 //! total tie-break (cost, then name). Errors are one line each:
@@ -30,6 +32,8 @@ pub mod contexts;
 pub mod diff;
 pub mod error;
 pub mod export;
+pub mod export_pprof;
+pub mod export_speedscope;
 pub mod file;
 pub mod functions;
 pub mod glob;
@@ -53,6 +57,8 @@ pub use error::ReportError;
 pub use export::{
     callgrind_event_names, export_callgrind, export_flamegraph, export_folded, ExportError,
 };
+pub use export_pprof::export_pprof;
+pub use export_speedscope::export_speedscope;
 pub use file::{
     decode_profile, encode_profile, read_profile, write_profile, DecodeError, ProfileError,
 };
