@@ -11,3 +11,4 @@ mod contexts;
 mod counts;
 mod export;
 mod native;
+mod phases;

@@ -1,6 +1,7 @@
 //! The `pathvm` command line: argument parsing and wiring only.
 
 mod functions;
+mod markers;
 mod record;
 
 use std::ffi::OsString;
@@ -180,6 +181,12 @@ struct ReportArgs {
     /// Statistics of the calling context tree instead of a view.
     #[arg(long)]
     stats: bool,
+    /// The totals of every phase (`PATHVM_PHASE` markers) instead of a view.
+    #[arg(long)]
+    phases: bool,
+    /// The totals of this phase instead of a view.
+    #[arg(long, value_name = "NAME")]
+    phase: Option<String>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -214,6 +221,9 @@ struct DiffArgs {
     top: Option<usize>,
     #[arg(long, value_enum, default_value = "text")]
     format: DiffFormat,
+    /// Compare the totals of this phase (`PATHVM_PHASE` markers) only.
+    #[arg(long, value_name = "NAME")]
+    phase: Option<String>,
 }
 
 #[derive(Args)]
@@ -554,7 +564,9 @@ fn report(mut a: ReportArgs) -> Outcome {
             .map(|m| m.to_string())
             .collect();
     }
-    let out = if a.stats {
+    let out = if a.phases || a.phase.is_some() {
+        reports::report_phases(&profile, a.phase.as_deref(), &a.metric, format)?
+    } else if a.stats {
         reports::report_stats(&profile, format)?
     } else {
         match a.by {
@@ -617,8 +629,12 @@ fn export(a: ExportArgs) -> Outcome {
 }
 
 fn diff(a: DiffArgs) -> Outcome {
-    let old = reports::read_profile(&a.old)?;
-    let new = reports::read_profile(&a.new)?;
+    let mut old = reports::read_profile(&a.old)?;
+    let mut new = reports::read_profile(&a.new)?;
+    if let Some(phase) = &a.phase {
+        old = reports::phase_profile(&old, phase)?;
+        new = reports::phase_profile(&new, phase)?;
+    }
     let fail_on = a
         .fail_on
         .iter()

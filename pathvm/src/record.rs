@@ -5,12 +5,13 @@ use std::time::{Duration, Instant};
 
 use cachemodel::{Counts, MachineConfig, MachineSim, Metric};
 use cct::{CallTracker, FuncId, FunctionIndex, NodeId, TrackerConfig};
-use events::{BlockEvent, BlockFacts, BlockId, MemEvent, ObjectMapped, Observer, Tid};
-use reports::{ContextTable, FunctionRow, Meta, ObjectInfo, Profile};
+use events::{BlockEvent, BlockFacts, BlockId, Marker, MemEvent, ObjectMapped, Observer, Tid};
+use reports::{ContextTable, FunctionRow, Meta, ObjectInfo, Phase, Profile};
 use rustc_hash::FxHashMap;
 use vm::{StopReason, VmConfig, VmError};
 
 use crate::functions::FunctionTable;
+use crate::markers::Markers;
 
 /// Everything `run` needs besides the VM's own configuration.
 pub struct RecordOptions {
@@ -76,6 +77,8 @@ struct Recorder {
     /// The function the running block is charged to.
     cur_func: Option<FuncId>,
     func_self: Vec<Counts>,
+    /// Phases and counting (`include/pathvm.h`), applied after the run.
+    markers: Markers,
 }
 
 impl Recorder {
@@ -235,6 +238,11 @@ impl Observer for Recorder {
         self.owners.clear();
         self.splits.clear();
     }
+
+    fn marker(&mut self, m: Marker<'_>) {
+        self.markers
+            .on_marker(m, self.tracker.cct(), &self.func_self);
+    }
 }
 
 /// Run the guest and build its profile.
@@ -256,12 +264,14 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         splits: Vec::new(),
         cur_func: None,
         func_self: Vec::new(),
+        markers: Markers::default(),
     };
     let outcome = vm::run(&opts.vm, &mut rec)?;
     let wall = start.elapsed();
     rec.tracker.finish();
-    let func_self = rec.func_self;
-    let parts = rec.tracker.into_parts();
+    let mut func_self = rec.func_self;
+    let mut parts = rec.tracker.into_parts();
+    let phases = rec.markers.finish(&mut parts.cct, &mut func_self);
     let table = parts.index;
 
     // The metrics this run measured, in the order of `Metric::ALL`.
@@ -335,6 +345,13 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         metrics: metrics.iter().map(|m| m.name().to_string()).collect(),
         functions: rows,
         contexts,
+        phases: phases
+            .iter()
+            .map(|(name, c)| Phase {
+                name: name.clone(),
+                totals: values(c),
+            })
+            .collect(),
     };
     Ok(Recording {
         profile,

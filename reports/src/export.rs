@@ -780,6 +780,7 @@ mod tests {
             totals: vec![0, 0],
             functions,
             contexts,
+            phases: Vec::new(),
         };
         fill_function_rows(&mut profile);
         // `_start` ran in the root context.

@@ -14,6 +14,7 @@
 //!   `--path-contains`, `--stats`, from the calling context tree.
 //! - [`diff`](mod@diff): `diff OLD NEW` with thresholds and `--fail-on` limits.
 //! - [`check`](mod@check): `check --baseline` with limits from TOML or `--limit`.
+//! - [`phases`]: `report --phases`, `report --phase NAME`, `diff --phase NAME`.
 //! - [`summary`]: `run --json-summary`.
 //! - [`export`](mod@export): `export --format callgrind|folded|flamegraph`;
 //!   [`export_speedscope`](mod@export_speedscope) and
@@ -38,6 +39,7 @@ pub mod file;
 pub mod functions;
 pub mod glob;
 mod metric;
+pub mod phases;
 pub mod profile;
 pub mod summary;
 mod table;
@@ -63,5 +65,6 @@ pub use file::{
     decode_profile, encode_profile, read_profile, write_profile, DecodeError, ProfileError,
 };
 pub use functions::{report_functions, FunctionReportOptions, ReportFormat};
-pub use profile::{ContextTable, FunctionRow, Meta, ObjectInfo, Profile};
+pub use phases::{phase_profile, report_phases};
+pub use profile::{ContextTable, FunctionRow, Meta, ObjectInfo, Phase, Profile};
 pub use summary::json_summary;

@@ -89,12 +89,33 @@ pub struct Profile {
     pub functions: Vec<FunctionRow>,
     /// The calling context tree (empty when not recorded).
     pub contexts: ContextTable,
+    /// The phases of the run (`PATHVM_PHASE` markers of `include/pathvm.h`),
+    /// in order of first appearance: the first is `main`, the part before
+    /// any phase marker. Their totals add up to [`Profile::totals`]. Empty
+    /// when not recorded.
+    pub phases: Vec<Phase>,
+}
+
+/// The costs of one phase: everything counted while it was the current
+/// phase (every stretch of the run between a `PATHVM_PHASE(name)` marker
+/// and the next phase marker, summed per name).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Phase {
+    /// The name given to `PATHVM_PHASE` (`main` for the first).
+    pub name: String,
+    /// Its total per metric, in the order of [`Profile::metrics`].
+    pub totals: Vec<u64>,
 }
 
 impl Profile {
     /// Column of a metric by name.
     pub fn metric_index(&self, name: &str) -> Option<usize> {
         self.metrics.iter().position(|m| m == name)
+    }
+
+    /// The phase named `name`.
+    pub fn phase(&self, name: &str) -> Option<&Phase> {
+        self.phases.iter().find(|p| p.name == name)
     }
 }
 
@@ -184,6 +205,27 @@ impl Profile {
                     f.name,
                     f.self_cost.len()
                 ));
+            }
+        }
+        if !self.phases.is_empty() {
+            let mut sum = vec![0u64; m];
+            for (i, p) in self.phases.iter().enumerate() {
+                if self.phases[..i].iter().any(|q| q.name == p.name) {
+                    return Err(format!("phase `{}` appears twice", p.name));
+                }
+                if p.totals.len() != m {
+                    return Err(format!(
+                        "phase `{}` has totals for {} metrics, not {m}",
+                        p.name,
+                        p.totals.len()
+                    ));
+                }
+                for (s, &v) in sum.iter_mut().zip(&p.totals) {
+                    *s = s.saturating_add(v);
+                }
+            }
+            if sum != self.totals {
+                return Err("the phases do not add up to the totals".into());
             }
         }
         let c = &self.contexts;

@@ -1,6 +1,6 @@
 //! Hand-built profiles the tests share.
 
-use crate::profile::{ContextTable, FunctionRow, Meta, ObjectInfo, Profile};
+use crate::profile::{ContextTable, FunctionRow, Meta, ObjectInfo, Phase, Profile};
 
 fn function(
     name: &str,
@@ -69,5 +69,23 @@ pub fn tiny_profile() -> Profile {
             calls: vec![0, 1, 2, 2, 4, 4],
             self_cost: vec![0, 0, 10, 1, 20, 2, 100, 10, 40, 0, 100, 20],
         },
+        phases: Vec::new(),
+    }
+}
+
+/// [`tiny_profile`] with two phases: `main` (70, 3) and `work` (200, 30).
+pub fn phased_profile() -> Profile {
+    Profile {
+        phases: vec![
+            Phase {
+                name: "main".into(),
+                totals: vec![70, 3],
+            },
+            Phase {
+                name: "work".into(),
+                totals: vec![200, 30],
+            },
+        ],
+        ..tiny_profile()
     }
 }
