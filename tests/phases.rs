@@ -47,6 +47,23 @@ fn record(dir: &Path, name: &str, args: &[&str]) -> std::path::PathBuf {
     profile
 }
 
+/// Self cost per metric of every function, keyed by (name, object); rows
+/// with the same key (local functions of the same name) are summed.
+fn self_costs(report: &serde_json::Value) -> BTreeMap<(String, String), BTreeMap<String, u64>> {
+    let mut map: BTreeMap<(String, String), BTreeMap<String, u64>> = BTreeMap::new();
+    for r in report["rows"].as_array().unwrap() {
+        let key = (
+            r["function"].as_str().unwrap().to_string(),
+            r["object"].as_str().unwrap().to_string(),
+        );
+        let costs = map.entry(key).or_default();
+        for (k, v) in r["self"].as_object().unwrap() {
+            *costs.entry(k.clone()).or_default() += v.as_u64().unwrap();
+        }
+    }
+    map
+}
+
 fn instructions(p: &(String, BTreeMap<String, u64>)) -> u64 {
     p.1["instructions"]
 }
@@ -101,6 +118,61 @@ fn phases_split_the_total_exactly_at_the_markers() {
     // The stretch between the phase marker and STOP: a handful.
     assert!((1..=12).contains(&instructions(&small_p[2])), "{small_p:?}");
 
+    // Per phase, the self cost of each function: they add up to the
+    // phase's total, and each function's phases to its self cost.
+    let rep = report_json(&small, &["--phases"]);
+    let function_self = self_costs(&report_json(&small, &[]));
+    let mut per_function: BTreeMap<(String, String), BTreeMap<String, u64>> = BTreeMap::new();
+    for phase in rep["phases"].as_array().unwrap() {
+        let mut sum: BTreeMap<String, u64> = BTreeMap::new();
+        for f in phase["functions"].as_array().unwrap() {
+            let key = (
+                f["function"].as_str().unwrap().to_string(),
+                f["object"].as_str().unwrap().to_string(),
+            );
+            for (metric, v) in f["self"].as_object().unwrap() {
+                *sum.entry(metric.clone()).or_default() += v.as_u64().unwrap();
+                *per_function
+                    .entry(key.clone())
+                    .or_default()
+                    .entry(metric.clone())
+                    .or_default() += v.as_u64().unwrap();
+            }
+        }
+        let totals: BTreeMap<String, u64> = phase["totals"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(k, v)| (k.clone(), v.as_u64().unwrap()))
+            .collect();
+        assert_eq!(sum, totals, "{}", phase["phase"]);
+        let spin: Vec<u64> = phase["functions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["function"] == "spin")
+            .map(|f| f["self"]["instructions"].as_u64().unwrap())
+            .collect();
+        // spin runs in "work" (counted) and in "stopped" (not counted).
+        let expected: &[u64] = if phase["phase"] == "work" {
+            &[200_001]
+        } else {
+            &[]
+        };
+        assert_eq!(spin, expected, "{}", phase["phase"]);
+    }
+    for (key, costs) in &function_self {
+        for (metric, &v) in costs {
+            let in_phases = per_function
+                .get(key)
+                .and_then(|c| c.get(metric))
+                .copied()
+                .unwrap_or(0);
+            assert_eq!(in_phases, v, "{key:?} {metric}");
+        }
+    }
+    assert!(per_function.keys().all(|k| function_self.contains_key(k)));
+
     // ZERO (after START, in phase "stopped") discards everything before it.
     let (zero_p, zero_totals) = &runs[3];
     for k in [0, 1] {
@@ -144,7 +216,14 @@ fn report_and_diff_by_phase() {
         .output()
         .unwrap();
     assert!(text.status.success());
-    assert!(String::from_utf8_lossy(&text.stdout).contains("  work\n"));
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("  work\n"), "{text}");
+    assert!(text.contains("Functions of phase work: "), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.trim_start().starts_with("2,001 ") && l.contains(" spin ")),
+        "{text}"
+    );
 
     let bad = Command::new(pathvm())
         .arg("report")
@@ -174,7 +253,15 @@ fn report_and_diff_by_phase() {
         "{}",
         String::from_utf8_lossy(&work.stdout)
     );
-    assert!(String::from_utf8_lossy(&work.stdout).contains("+16,000"));
+    let work_text = String::from_utf8_lossy(&work.stdout);
+    assert!(work_text.contains("+16,000"), "{work_text}");
+    // The rows are the phase's functions: spin did the extra work.
+    assert!(
+        work_text
+            .lines()
+            .any(|l| l.contains("spin") && l.contains("+16,000")),
+        "{work_text}"
+    );
     let tail = diff("tail");
     assert_eq!(
         tail.status.code(),

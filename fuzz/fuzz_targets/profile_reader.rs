@@ -64,6 +64,22 @@ fn exercise(p: &reports::Profile) {
         let _ = report_stats(p, format);
     }
     let _ = json_summary(p, 3);
+    let _ = report_phases(p, &PhaseReportOptions::default());
+    for phase in &p.phases {
+        for format in [ReportFormat::Text, ReportFormat::Json] {
+            let _ = report_phases(
+                p,
+                &PhaseReportOptions {
+                    phase: Some(phase.name.clone()),
+                    format,
+                    ..Default::default()
+                },
+            );
+        }
+        if let Ok(q) = phase_profile(p, &phase.name) {
+            let _ = diff(&q, p, &DiffOptions::default());
+        }
+    }
     let _ = diff(p, p, &DiffOptions::default());
     let _ = check(p, p, &Limits::default());
     let mut sink = Vec::new();

@@ -182,10 +182,10 @@ struct ReportArgs {
     #[arg(long)]
     stats: bool,
     /// The totals of every phase (`PATHVM_PHASE` markers) instead of a view.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "stats")]
     phases: bool,
-    /// The totals of this phase instead of a view.
-    #[arg(long, value_name = "NAME")]
+    /// This phase's totals and the self cost of its functions instead of a view.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["phases", "stats"])]
     phase: Option<String>,
 }
 
@@ -221,7 +221,8 @@ struct DiffArgs {
     top: Option<usize>,
     #[arg(long, value_enum, default_value = "text")]
     format: DiffFormat,
-    /// Compare the totals of this phase (`PATHVM_PHASE` markers) only.
+    /// Compare this phase (`PATHVM_PHASE` markers) only: its totals and
+    /// its functions' self costs in it.
     #[arg(long, value_name = "NAME")]
     phase: Option<String>,
 }
@@ -565,7 +566,16 @@ fn report(mut a: ReportArgs) -> Outcome {
             .collect();
     }
     let out = if a.phases || a.phase.is_some() {
-        reports::report_phases(&profile, a.phase.as_deref(), &a.metric, format)?
+        reports::report_phases(
+            &profile,
+            &reports::PhaseReportOptions {
+                phase: a.phase.clone(),
+                metrics: a.metric.clone(),
+                sort_by: a.sort.clone(),
+                top: a.top,
+                format,
+            },
+        )?
     } else if a.stats {
         reports::report_stats(&profile, format)?
     } else {

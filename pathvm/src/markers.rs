@@ -16,17 +16,22 @@
 //!   counts are still recorded. A second stop does nothing.
 //! - `PATHVM_START()`: costs are counted again; nothing when counting.
 //! - `PATHVM_ZERO()`: every cost counted so far is discarded (phases keep
-//!   their names with zero totals); call counts are kept. Whether costs are
+//!   their names with zero totals and no function costs); call counts are
+//!   kept. Whether costs are
 //!   being counted does not change.
 //! - `PATHVM_PHASE(name)`: from here on costs belong to phase `name`; a
 //!   name used again continues its phase (phases are summed per name). The
-//!   phase before any phase marker is `main`.
+//!   phase before any phase marker is `main`. Each phase keeps its total
+//!   and the self cost of each function in it.
 //!
-//! So the phases always add up to the profile's totals.
+//! So the phases always add up to the profile's totals, and a function's
+//! costs in the phases to its self cost.
 
 use cachemodel::Counts;
-use cct::{Cct, NodeId};
+use cct::{Cct, FuncId, NodeId};
 use events::Marker;
+use reports::PhaseFunction;
+use rustc_hash::FxHashMap;
 
 /// Cost counters at one moment: per context (`n_metrics` per node, the
 /// nodes that existed then) and per function (by `FuncId`).
@@ -86,10 +91,18 @@ pub struct Markers {
     stopped_at: Option<(Snapshot, Counts)>,
     /// Phases in order of first appearance, with their counted totals.
     phases: Vec<(String, Counts)>,
+    /// Per phase, the counted self cost of each function (by `FuncId`).
+    phase_funcs: Vec<Vec<Counts>>,
     current: usize,
     /// The counted total when the current phase last became current.
     mark: Counts,
+    /// The counted self cost of each function then.
+    mark_funcs: Vec<Counts>,
 }
+
+/// What [`Markers::finish`] returns per phase: its name, its total, and
+/// the self cost of each function in it (by `FuncId`).
+pub type PhaseCounts = (String, Counts, Vec<Counts>);
 
 impl Default for Markers {
     fn default() -> Markers {
@@ -98,8 +111,10 @@ impl Default for Markers {
             excluded_total: Counts::default(),
             stopped_at: None,
             phases: vec![("main".to_string(), Counts::default())],
+            phase_funcs: vec![Vec::new()],
             current: 0,
             mark: Counts::default(),
+            mark_funcs: Vec::new(),
         }
     }
 }
@@ -115,11 +130,33 @@ impl Markers {
         charged.since(&self.excluded_total)
     }
 
+    /// The counted self cost of each function.
+    fn counted_funcs(&self, funcs: &[Counts]) -> Vec<Counts> {
+        let charged = match &self.stopped_at {
+            Some((then, _)) => &then.funcs[..],
+            None => funcs,
+        };
+        let zero = Counts::default();
+        charged
+            .iter()
+            .enumerate()
+            .map(|(i, c)| c.since(self.excluded.funcs.get(i).unwrap_or(&zero)))
+            .collect()
+    }
+
     /// Adds what the current phase counted since it became current.
     fn close_phase(&mut self, funcs: &[Counts]) {
         let now = self.counted(funcs);
         self.phases[self.current].1 += now.since(&self.mark);
         self.mark = now;
+        let now_funcs = self.counted_funcs(funcs);
+        let phase = &mut self.phase_funcs[self.current];
+        grow(phase, now_funcs.len(), Counts::default());
+        let zero = Counts::default();
+        for (i, (p, c)) in phase.iter_mut().zip(&now_funcs).enumerate() {
+            *p += c.since(self.mark_funcs.get(i).unwrap_or(&zero));
+        }
+        self.mark_funcs = now_funcs;
     }
 
     /// Ends a stopped stretch: what it charged becomes excluded.
@@ -152,13 +189,18 @@ impl Markers {
                 for p in &mut self.phases {
                     p.1 = Counts::default();
                 }
+                for f in &mut self.phase_funcs {
+                    f.clear();
+                }
                 self.mark = Counts::default();
+                self.mark_funcs.clear();
             }
             Marker::Phase(name) => {
                 self.current = match self.phases.iter().position(|p| p.0 == name) {
                     Some(i) => i,
                     None => {
                         self.phases.push((name.to_string(), Counts::default()));
+                        self.phase_funcs.push(Vec::new());
                         self.phases.len() - 1
                     }
                 };
@@ -168,8 +210,8 @@ impl Markers {
 
     /// At the end of the run: closes the last phase and a stop still in
     /// force, subtracts every excluded cost from the tree and the function
-    /// counters, and returns the phases with their totals.
-    pub fn finish(mut self, cct: &mut Cct, funcs: &mut [Counts]) -> Vec<(String, Counts)> {
+    /// counters, and returns the phases with their totals and function costs.
+    pub fn finish(mut self, cct: &mut Cct, funcs: &mut [Counts]) -> Vec<PhaseCounts> {
         self.close_phase(funcs);
         self.resume(cct, funcs);
         let n = cct.n_metrics();
@@ -185,7 +227,35 @@ impl Markers {
             *f = f.since(e);
         }
         self.phases
+            .into_iter()
+            .zip(self.phase_funcs)
+            .map(|((name, total), funcs)| (name, total, funcs))
+            .collect()
     }
+}
+
+/// A phase's function costs as profile rows (`row_of`: `FuncId` → row),
+/// in row order, leaving out functions with no cost in the phase.
+pub fn phase_rows(
+    funcs: &[Counts],
+    row_of: &FxHashMap<FuncId, u32>,
+    values: &dyn Fn(&Counts) -> Vec<u64>,
+) -> Vec<PhaseFunction> {
+    let mut rows: Vec<PhaseFunction> = funcs
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| !c.is_zero())
+        .filter_map(|(i, c)| {
+            let function = *row_of.get(&FuncId(i as u32))?;
+            let self_cost = values(c);
+            self_cost.iter().any(|&v| v != 0).then_some(PhaseFunction {
+                function,
+                self_cost,
+            })
+        })
+        .collect();
+    rows.sort_by_key(|r| r.function);
+    rows
 }
 
 #[cfg(test)]
@@ -207,6 +277,23 @@ mod tests {
         cct.self_metrics_mut(NodeId(0))[0] += n;
     }
 
+    /// A phase's functions add up to its total, and each function's phases
+    /// to its self cost.
+    fn check_functions_add_up(phases: &[PhaseCounts], funcs: &[Counts]) {
+        for (name, total, by_func) in phases {
+            assert_eq!(sum(by_func), *total, "{name}");
+        }
+        for (i, f) in funcs.iter().enumerate() {
+            let mut s = Counts::default();
+            for p in phases {
+                if let Some(c) = p.2.get(i) {
+                    s += c;
+                }
+            }
+            assert_eq!(s, *f, "function {i}");
+        }
+    }
+
     #[test]
     fn stop_start_zero_and_phases() {
         let mut cct = Cct::new(1);
@@ -226,8 +313,12 @@ mod tests {
         mk.on_marker(Marker::Stop, &cct, &funcs);
         charge(&mut cct, &mut funcs, 0, 50); // stopped until the end
         let phases = mk.finish(&mut cct, &mut funcs);
+        check_functions_add_up(&phases, &funcs);
         let names: Vec<&str> = phases.iter().map(|p| p.0.as_str()).collect();
         assert_eq!(names, ["main", "work"]);
+        let instr = |v: &[Counts]| v.iter().map(|c| c.instructions).collect::<Vec<_>>();
+        assert_eq!(instr(&phases[0].2), [13, 0, 0]);
+        assert_eq!(instr(&phases[1].2), [0, 100, 7]);
         let mut main = counts(10);
         main += counts(3);
         assert_eq!(phases[0].1, main);
@@ -253,7 +344,9 @@ mod tests {
         mk.on_marker(Marker::Start, &cct, &funcs);
         charge(&mut cct, &mut funcs, 2, 5);
         let phases = mk.finish(&mut cct, &mut funcs);
+        check_functions_add_up(&phases, &funcs);
         assert_eq!(phases[0].1, Counts::default());
+        assert!(phases[0].2.iter().all(Counts::is_zero));
         assert_eq!(phases[1].1.instructions, 5);
         assert_eq!(
             funcs.iter().map(|c| c.instructions).collect::<Vec<_>>(),
@@ -268,7 +361,7 @@ mod tests {
         let mut funcs = Vec::new();
         charge(&mut cct, &mut funcs, 0, 10);
         let phases = Markers::default().finish(&mut cct, &mut funcs);
-        assert_eq!(phases, [("main".to_string(), counts(10))]);
+        assert_eq!(phases, [("main".to_string(), counts(10), vec![counts(10)])]);
         assert_eq!(funcs[0], counts(10));
     }
 }

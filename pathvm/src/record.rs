@@ -286,7 +286,7 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
     let cycles = machine_cfg.as_ref().map(|c| c.cycles).unwrap_or_default();
     let values = |c: &Counts| -> Vec<u64> { metrics.iter().map(|m| c.get(*m, &cycles)).collect() };
 
-    let (rows, contexts) = function_rows(
+    let (rows, contexts, row_of) = function_rows(
         &table,
         &parts.cct,
         &parts.synthetic_entries,
@@ -347,9 +347,10 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         contexts,
         phases: phases
             .iter()
-            .map(|(name, c)| Phase {
+            .map(|(name, c, funcs)| Phase {
                 name: name.clone(),
                 totals: values(c),
+                functions: crate::markers::phase_rows(funcs, &row_of, &values),
             })
             .collect(),
     };
@@ -459,7 +460,7 @@ fn function_rows(
     synthetic_entries: &[u64],
     func_self: &[Counts],
     values: &dyn Fn(&Counts) -> Vec<u64>,
-) -> (Vec<FunctionRow>, ContextTable) {
+) -> (Vec<FunctionRow>, ContextTable, FxHashMap<FuncId, u32>) {
     // Map the tree's function ids (synthetic ones included) to table ids.
     let map_func = |f: FuncId| -> FuncId {
         if f.is_synthetic() {
@@ -543,5 +544,5 @@ fn function_rows(
         ctx.self_cost
             .extend(values(&from_raw(cct.self_metrics(node))));
     }
-    (rows, ctx)
+    (rows, ctx, row_of)
 }

@@ -43,7 +43,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::profile::{ContextTable, FunctionRow, Meta, Phase, Profile};
+use crate::profile::{ContextTable, FunctionRow, Meta, Phase, PhaseFunction, Profile};
 
 /// The first 8 bytes of every profile file.
 pub const MAGIC: [u8; 8] = *b"PATHVM\0\x01";
@@ -247,6 +247,16 @@ impl ProfileV1 {
             phases: vec![Phase {
                 name: "main".into(),
                 totals: self.totals.clone(),
+                functions: self
+                    .functions
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, f)| f.self_cost.iter().any(|&v| v != 0))
+                    .map(|(i, f)| PhaseFunction {
+                        function: i as u32,
+                        self_cost: f.self_cost.clone(),
+                    })
+                    .collect(),
             }],
             meta: self.meta,
             metrics: self.metrics,
@@ -516,7 +526,13 @@ mod tests {
             back.phases,
             [Phase {
                 name: "main".into(),
-                totals: vec![270, 33]
+                totals: vec![270, 33],
+                functions: (0..4)
+                    .map(|i| PhaseFunction {
+                        function: i,
+                        self_cost: p.functions[i as usize].self_cost.clone(),
+                    })
+                    .collect(),
             }]
         );
         assert_eq!(
@@ -551,6 +567,12 @@ mod tests {
         let mut p = phased();
         p.phases[1].name = "main".into();
         assert_eq!(p.validate().unwrap_err(), "phase `main` appears twice");
+        let mut p = phased();
+        p.phases[1].functions[0].function = 4;
+        assert_eq!(
+            p.validate().unwrap_err(),
+            "phase `work` has a bad row for function 4"
+        );
         let mut p = phased();
         p.phases[0].totals.pop();
         assert_eq!(
@@ -676,6 +698,26 @@ mod tests {
             }
         }
         push(check(&tiny_profile(), p, &Limits::default()).map(|c| c.verdict_text));
+        for phase in [None, Some("main".to_string()), Some("work".to_string())] {
+            for format in [ReportFormat::Text, ReportFormat::Json] {
+                push(report_phases(
+                    p,
+                    &PhaseReportOptions {
+                        phase: phase.clone(),
+                        top: Some(3),
+                        format,
+                        ..Default::default()
+                    },
+                ));
+            }
+            if let Some(name) = &phase {
+                push(
+                    phase_profile(p, name)
+                        .and_then(|q| diff(&q, &q, &DiffOptions::default()))
+                        .map(|d| d.text),
+                );
+            }
+        }
         out
     }
 
@@ -761,6 +803,9 @@ mod tests {
         other.totals.push(9);
         other.phases[0].totals.push(4);
         other.phases[1].totals.push(5);
+        for f in other.phases.iter_mut().flat_map(|p| &mut p.functions) {
+            f.self_cost.push(1);
+        }
         for f in &mut other.functions {
             f.self_cost.push(1);
             f.inclusive.push(2);

@@ -65,6 +65,6 @@ pub use file::{
     decode_profile, encode_profile, read_profile, write_profile, DecodeError, ProfileError,
 };
 pub use functions::{report_functions, FunctionReportOptions, ReportFormat};
-pub use phases::{phase_profile, report_phases};
-pub use profile::{ContextTable, FunctionRow, Meta, ObjectInfo, Phase, Profile};
+pub use phases::{phase_profile, report_phases, PhaseReportOptions};
+pub use profile::{ContextTable, FunctionRow, Meta, ObjectInfo, Phase, PhaseFunction, Profile};
 pub use summary::json_summary;

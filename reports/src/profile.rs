@@ -105,6 +105,18 @@ pub struct Phase {
     pub name: String,
     /// Its total per metric, in the order of [`Profile::metrics`].
     pub totals: Vec<u64>,
+    /// The self cost of each function in the phase, for the functions
+    /// with a cost in it, in the order of [`Profile::functions`].
+    pub functions: Vec<PhaseFunction>,
+}
+
+/// The self cost of one function in one phase.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PhaseFunction {
+    /// Index into [`Profile::functions`].
+    pub function: u32,
+    /// Cost of its own instructions in the phase, per metric.
+    pub self_cost: Vec<u64>,
 }
 
 impl Profile {
@@ -222,6 +234,14 @@ impl Profile {
                 }
                 for (s, &v) in sum.iter_mut().zip(&p.totals) {
                     *s = s.saturating_add(v);
+                }
+                for f in &p.functions {
+                    if f.function as usize >= self.functions.len() || f.self_cost.len() != m {
+                        return Err(format!(
+                            "phase `{}` has a bad row for function {}",
+                            p.name, f.function
+                        ));
+                    }
                 }
             }
             if sum != self.totals {

@@ -1,6 +1,6 @@
 //! Hand-built profiles the tests share.
 
-use crate::profile::{ContextTable, FunctionRow, Meta, ObjectInfo, Phase, Profile};
+use crate::profile::{ContextTable, FunctionRow, Meta, ObjectInfo, Phase, PhaseFunction, Profile};
 
 fn function(
     name: &str,
@@ -73,17 +73,24 @@ pub fn tiny_profile() -> Profile {
     }
 }
 
-/// [`tiny_profile`] with two phases: `main` (70, 3) and `work` (200, 30).
+/// [`tiny_profile`] with two phases: `main` (70, 3: main 10, 1; a 20, 2;
+/// b 40, 0) and `work` (200, 30: c 200, 30).
 pub fn phased_profile() -> Profile {
+    let row = |function: u32, self_cost: [u64; 2]| PhaseFunction {
+        function,
+        self_cost: self_cost.to_vec(),
+    };
     Profile {
         phases: vec![
             Phase {
                 name: "main".into(),
                 totals: vec![70, 3],
+                functions: vec![row(0, [10, 1]), row(1, [20, 2]), row(2, [40, 0])],
             },
             Phase {
                 name: "work".into(),
                 totals: vec![200, 30],
+                functions: vec![row(3, [200, 30])],
             },
         ],
         ..tiny_profile()
