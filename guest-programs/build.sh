@@ -7,7 +7,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-$here/build}
 mkdir -p "$out"
-CFLAGS="-g -fno-omit-frame-pointer"
+CFLAGS="-g -fno-omit-frame-pointer -I$here/../include"
 for src in "$here"/*.c "$here"/*.cpp; do
     name=$(basename "$src"); name=${name%.*}
     case "$src" in *.cpp) cc=g++ ;; *) cc=gcc ;; esac

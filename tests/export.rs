@@ -112,3 +112,203 @@ fn folded_and_flamegraph() {
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.contains("<svg") && text.contains("main"));
 }
+
+/// Folded stacks of one metric without the `<root>;` prefix (the root
+/// context's own cost stays `<root>`), summed per stack.
+fn folded_map(profile: &std::path::Path, metric: &str) -> std::collections::BTreeMap<String, u64> {
+    let out = Command::new(pathvm())
+        .arg("export")
+        .arg(profile)
+        .args(["--format", "folded", "--metric", metric])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let mut map = std::collections::BTreeMap::new();
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        let (stack, n) = line.rsplit_once(' ').unwrap();
+        let stack = stack.strip_prefix("<root>;").unwrap_or(stack).to_string();
+        *map.entry(stack).or_insert(0) += n.parse::<u64>().unwrap();
+    }
+    map
+}
+
+fn export_bytes(profile: &std::path::Path, args: &[&str]) -> Vec<u8> {
+    let out = Command::new(pathvm())
+        .arg("export")
+        .arg(profile)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+/// `;`-joined and escaped as the folded export names frames.
+fn folded_frame(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c == ';' || c.is_whitespace() {
+                '_'
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn speedscope_and_pprof_agree_with_the_profile() {
+    let dir = scratch("speedscope-pprof");
+    let profile = dir.join("fig1.out");
+    let out = run_pathvm(&profile, &guest("fig1-O2"), &[]);
+    assert!(out.status.success());
+    let prof = reports::read_profile(&profile).unwrap();
+    let metrics = prof.metrics.clone();
+    let total_of = |m: &str| prof.totals[prof.metric_index(m).unwrap()];
+    assert!(metrics.len() > 5, "{metrics:?}");
+
+    // speedscope: one sampled profile per metric whose weights add up to
+    // the total and whose stacks are the folded stacks.
+    let ss: serde_json::Value =
+        serde_json::from_slice(&export_bytes(&profile, &["--format", "speedscope"])).unwrap();
+    assert_eq!(
+        ss["$schema"],
+        "https://www.speedscope.app/file-format-schema.json"
+    );
+    let frames = ss["shared"]["frames"].as_array().unwrap();
+    assert!(frames.iter().all(|f| f["name"].is_string()));
+    let profiles = ss["profiles"].as_array().unwrap();
+    assert_eq!(profiles.len(), metrics.len());
+    for p in profiles {
+        let metric = p["name"].as_str().unwrap();
+        assert_eq!(p["type"], "sampled");
+        assert_eq!(p["unit"], "none");
+        assert_eq!(p["startValue"], 0);
+        let weights = p["weights"].as_array().unwrap();
+        let samples = p["samples"].as_array().unwrap();
+        assert_eq!(weights.len(), samples.len());
+        let sum: u64 = weights.iter().map(|w| w.as_u64().unwrap()).sum();
+        assert_eq!(sum, total_of(metric), "{metric}");
+        assert_eq!(p["endValue"].as_u64().unwrap(), sum);
+        let mut stacks = std::collections::BTreeMap::new();
+        for (s, w) in samples.iter().zip(weights) {
+            let names: Vec<String> = s
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|i| {
+                    folded_frame(
+                        frames[i.as_u64().unwrap() as usize]["name"]
+                            .as_str()
+                            .unwrap(),
+                    )
+                })
+                .collect();
+            *stacks.entry(names.join(";")).or_insert(0) += w.as_u64().unwrap();
+        }
+        assert_eq!(stacks, folded_map(&profile, metric), "{metric}");
+    }
+    let one: serde_json::Value = serde_json::from_slice(&export_bytes(
+        &profile,
+        &["--format", "speedscope", "--metric", "l1d-miss"],
+    ))
+    .unwrap();
+    assert_eq!(one["profiles"].as_array().unwrap().len(), 1);
+    assert_eq!(one["profiles"][0]["name"], "l1d-miss");
+
+    // pprof: every metric a sample type, sums equal the totals, and the
+    // stacks (leaf first) are the folded stacks reversed.
+    let path = dir.join("fig1.pb.gz");
+    let bytes = export_bytes(&profile, &["--format", "pprof", "--metric", "l1d-miss"]);
+    std::fs::write(&path, &bytes).unwrap();
+    let pp = reports::export_pprof::read_pprof(&bytes).unwrap();
+    let s = |i: i64| pp.string_table[i as usize].as_str();
+    let types: Vec<&str> = pp.sample_type.iter().map(|t| s(t.r#type)).collect();
+    assert_eq!(
+        types,
+        metrics.iter().map(String::as_str).collect::<Vec<_>>()
+    );
+    assert_eq!(s(pp.default_sample_type), "l1d-miss");
+    let name_of = |loc: u64| -> String {
+        let l = pp.location.iter().find(|l| l.id == loc).unwrap();
+        let f = pp
+            .function
+            .iter()
+            .find(|f| f.id == l.line[0].function_id)
+            .unwrap();
+        folded_frame(s(f.name))
+    };
+    for (k, metric) in metrics.iter().enumerate() {
+        let sum: i64 = pp.sample.iter().map(|x| x.value[k]).sum();
+        assert_eq!(sum as u64, total_of(metric), "{metric}");
+        let mut stacks = std::collections::BTreeMap::new();
+        for x in pp.sample.iter().filter(|x| x.value[k] != 0) {
+            let mut names: Vec<String> = x.location_id.iter().map(|&l| name_of(l)).collect();
+            names.reverse();
+            *stacks.entry(names.join(";")).or_insert(0u64) += x.value[k] as u64;
+        }
+        assert_eq!(stacks, folded_map(&profile, metric), "{metric}");
+    }
+    // A known context: c called by f called by a called by main (figure 1
+    // of the csprof paper), leaf first.
+    let known = pp
+        .sample
+        .iter()
+        .find(|x| {
+            let names: Vec<String> = x.location_id.iter().take(4).map(|&l| name_of(l)).collect();
+            names == ["c", "f", "a", "main"]
+        })
+        .expect("a sample for main → a → f → c");
+    // One call of c(1): 2,000,000 iterations of a loop of at least 4
+    // instructions (the call of d, the increment, compare, branch).
+    assert!(known.value[0] >= 8_000_000, "{:?}", known.value);
+    let c = pp.function.iter().find(|f| s(f.name) == "c").unwrap();
+    assert!(s(c.filename).ends_with("fig1.c"), "{}", s(c.filename));
+    assert!(c.start_line > 0);
+
+    if !have("go") {
+        println!("skipped go tool pprof: go is not installed");
+        return;
+    }
+    let top = Command::new("go")
+        .args(["tool", "pprof", "-top", "-sample_index=instructions"])
+        .arg(&path)
+        .env("HOME", &dir)
+        .env("PPROF_TMPDIR", &dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&top.stdout);
+    assert!(
+        top.status.success(),
+        "{}{text}",
+        String::from_utf8_lossy(&top.stderr)
+    );
+    let total = total_of("instructions");
+    assert!(
+        text.contains(&format!(" of {total} total")),
+        "go tool pprof -top:\n{text}"
+    );
+    // c's flat cost: the self cost of its contexts.
+    let c_row = prof.functions.iter().position(|f| f.name == "c").unwrap() as u32;
+    let c_flat: u64 = (0..prof.contexts.len())
+        .filter(|&n| prof.contexts.function[n] == c_row)
+        .map(|n| prof.contexts.self_of(n, metrics.len())[0])
+        .sum();
+    let line = text
+        .lines()
+        .find(|l| l.trim_end().ends_with(" c"))
+        .unwrap_or_else(|| panic!("no row for c:\n{text}"));
+    assert_eq!(
+        line.split_whitespace()
+            .next()
+            .unwrap()
+            .parse::<u64>()
+            .unwrap(),
+        c_flat,
+        "{text}"
+    );
+}

@@ -14,3 +14,4 @@ mod native;
 mod paths;
 mod signals;
 mod threads;
+mod phases;

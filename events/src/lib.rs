@@ -203,6 +203,51 @@ pub struct ObjectMapped {
     pub bias: Addr,
 }
 
+/// A region marker the guest set with `include/pathvm.h` (callgrind's
+/// client requests, as system calls).
+///
+/// A marker is a `syscall` instruction with `rax` = [`marker::SYSCALL_BASE`]
+/// plus an operation number (and, for a phase, `rdi` = the address of its
+/// NUL-terminated name). Linux implements no such number, so natively the
+/// call returns `-ENOSYS` and does nothing; the VM reports it instead and
+/// returns `-ENOSYS` too, so the guest sees the same result either way.
+/// Since the block that ends in the `syscall` was reported before the
+/// marker, every cost of the instructions up to and including the marker's
+/// `syscall` comes before it, exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marker<'a> {
+    /// `PATHVM_START()`: count again after a stop.
+    Start,
+    /// `PATHVM_STOP()`: stop counting costs.
+    Stop,
+    /// `PATHVM_ZERO()`: discard every cost counted so far.
+    Zero,
+    /// `PATHVM_PHASE(name)`: from here on, costs belong to the phase `name`.
+    Phase(&'a str),
+}
+
+/// The system call numbers of [`Marker`]s (`include/pathvm.h` repeats them).
+pub mod marker {
+    /// `rax` of the first marker (bytes `0x50 0x41`: "PA"), far above any
+    /// Linux system call number, without the x32 bit (`0x4000_0000`).
+    pub const SYSCALL_BASE: u64 = 0x0050_4100;
+    /// `rax` = base + 0: [`super::Marker::Start`].
+    pub const START: u64 = 0;
+    /// `rax` = base + 1: [`super::Marker::Stop`].
+    pub const STOP: u64 = 1;
+    /// `rax` = base + 2: [`super::Marker::Zero`].
+    pub const ZERO: u64 = 2;
+    /// `rax` = base + 3, `rdi` = name: [`super::Marker::Phase`].
+    pub const PHASE: u64 = 3;
+    /// The longest phase name read from the guest, in bytes.
+    pub const MAX_NAME: usize = 256;
+
+    /// The operation of a system call number, if it is a marker.
+    pub fn op(nr: u64) -> Option<u64> {
+        nr.checked_sub(SYSCALL_BASE).filter(|&op| op <= PHASE)
+    }
+}
+
 /// The consumer of the event stream. Every method has an empty default, so
 /// an analysis implements only what it needs.
 pub trait Observer {
@@ -232,6 +277,9 @@ pub trait Observer {
     /// `sp` is the restored stack pointer. Comes after the block that made the
     /// call and before the next one.
     fn signal_returned(&mut self, _sp: Addr) {}
+    /// The guest set a region marker (see [`Marker`]), after the block that
+    /// ends in its `syscall`.
+    fn marker(&mut self, _m: Marker<'_>) {}
 }
 
 /// Fan the stream out to two observers (each may be a pair in turn).
@@ -274,6 +322,10 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
     fn signal_returned(&mut self, sp: Addr) {
         self.0.signal_returned(sp);
         self.1.signal_returned(sp);
+    }
+    fn marker(&mut self, m: Marker<'_>) {
+        self.0.marker(m);
+        self.1.marker(m);
     }
 }
 

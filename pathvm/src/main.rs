@@ -3,6 +3,7 @@
 mod functions;
 mod paths;
 mod program;
+mod markers;
 mod record;
 
 use std::ffi::OsString;
@@ -42,6 +43,11 @@ enum ExportFormat {
     Folded,
     /// An SVG flame graph.
     Flamegraph,
+    /// A speedscope JSON file: one sampled profile per metric (or `--metric`'s).
+    Speedscope,
+    /// A gzipped pprof protocol buffer (`go tool pprof`); every metric is a
+    /// sample type, `--metric` the default one.
+    Pprof,
 }
 
 #[derive(Args)]
@@ -54,9 +60,10 @@ struct ExportArgs {
     /// Where to write (default: standard output).
     #[arg(short, long)]
     output: Option<PathBuf>,
-    /// The metric of folded stacks and flame graphs.
-    #[arg(long, default_value = "instructions")]
-    metric: String,
+    /// The metric of folded stacks and flame graphs (default: instructions);
+    /// speedscope: only this metric (default: all); pprof: the default sample type.
+    #[arg(long)]
+    metric: Option<String>,
     /// Callgrind: each function's Ball-Larus paths as functions `name [path N]`.
     #[arg(long)]
     paths: bool,
@@ -224,6 +231,12 @@ struct ReportArgs {
     /// Only guest thread N (its tid): every view as if it alone had run.
     #[arg(long, value_name = "N")]
     thread: Option<u32>,
+    /// The totals of every phase (`PATHVM_PHASE` markers) instead of a view.
+    #[arg(long, conflicts_with = "stats")]
+    phases: bool,
+    /// This phase's totals and the self cost of its functions instead of a view.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["phases", "stats"])]
+    phase: Option<String>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -258,6 +271,10 @@ struct DiffArgs {
     top: Option<usize>,
     #[arg(long, value_enum, default_value = "text")]
     format: DiffFormat,
+    /// Compare this phase (`PATHVM_PHASE` markers) only: its totals and
+    /// its functions' self costs in it.
+    #[arg(long, value_name = "NAME")]
+    phase: Option<String>,
 }
 
 #[derive(Args)]
@@ -749,6 +766,17 @@ fn report(mut a: ReportArgs) -> Outcome {
     }
     let out = if a.stats && matches!(a.by, By::Path) {
         reports::report_path_stats(&profile, format)?
+    } else if a.phases || a.phase.is_some() {
+        reports::report_phases(
+            &profile,
+            &reports::PhaseReportOptions {
+                phase: a.phase.clone(),
+                metrics: a.metric.clone(),
+                sort_by: a.sort.clone(),
+                top: a.top,
+                format,
+            },
+        )?
     } else if a.stats {
         reports::report_stats(&profile, format)?
     } else {
@@ -814,13 +842,17 @@ fn export(a: ExportArgs) -> Outcome {
     let profile = reports::read_profile(&a.file)?;
     let mut buf = Vec::new();
     let title = format!("pathvm: {}", profile.meta.command.join(" "));
+    let metric = a.metric.as_deref();
+    let one_metric = metric.unwrap_or("instructions");
     match a.format {
         ExportFormat::Callgrind if a.paths => reports::export_callgrind_paths(&profile, &mut buf)?,
         ExportFormat::Callgrind => reports::export_callgrind(&profile, &mut buf)?,
-        ExportFormat::Folded => reports::export_folded(&profile, &a.metric, &mut buf)?,
+        ExportFormat::Folded => reports::export_folded(&profile, one_metric, &mut buf)?,
         ExportFormat::Flamegraph => {
-            reports::export_flamegraph(&profile, &a.metric, &title, &mut buf)?
+            reports::export_flamegraph(&profile, one_metric, &title, &mut buf)?
         }
+        ExportFormat::Speedscope => reports::export_speedscope(&profile, metric, &mut buf)?,
+        ExportFormat::Pprof => reports::export_pprof(&profile, metric, &mut buf)?,
     }
     match &a.output {
         Some(path) => std::fs::write(path, &buf).map_err(|e| format!("{}: {e}", path.display()))?,
@@ -830,8 +862,12 @@ fn export(a: ExportArgs) -> Outcome {
 }
 
 fn diff(a: DiffArgs) -> Outcome {
-    let old = reports::read_profile(&a.old)?;
-    let new = reports::read_profile(&a.new)?;
+    let mut old = reports::read_profile(&a.old)?;
+    let mut new = reports::read_profile(&a.new)?;
+    if let Some(phase) = &a.phase {
+        old = reports::phase_profile(&old, phase)?;
+        new = reports::phase_profile(&new, phase)?;
+    }
     let fail_on = a
         .fail_on
         .iter()

@@ -5,13 +5,14 @@ use std::time::{Duration, Instant};
 
 use cachemodel::{Counts, MachineConfig, MachineSim, Metric};
 use cct::{CallTracker, FuncId, FunctionIndex, NodeId, TrackerConfig};
-use events::{BlockEvent, BlockFacts, BlockId, MemEvent, ObjectMapped, Observer, Tid};
-use reports::{ContextTable, FunctionRow, Meta, ObjectInfo, Profile};
+use events::{BlockEvent, BlockFacts, BlockId, Marker, MemEvent, ObjectMapped, Observer, Tid};
+use reports::{ContextTable, FunctionRow, Meta, ObjectInfo, Phase, Profile};
 use rustc_hash::FxHashMap;
 use vm::{StopReason, VmConfig, VmError};
 
 use crate::functions::FunctionTable;
 use crate::paths::{PathRecorder, COLUMNS};
+use crate::markers::Markers;
 
 /// Everything `run` needs besides the VM's own configuration.
 pub struct RecordOptions {
@@ -94,6 +95,8 @@ struct Recorder {
     synthetic_ids: Vec<Option<FuncId>>,
     /// The simulator's totals when the last block event was charged.
     snap: Counts,
+    /// Phases and counting (`include/pathvm.h`), applied after the run.
+    markers: Markers,
 }
 
 /// Path metric columns of a cost.
@@ -372,6 +375,12 @@ impl Observer for Recorder {
         self.flush();
         self.tracker.signal_return(sp);
     }
+
+    fn marker(&mut self, m: Marker<'_>) {
+        self.flush();
+        self.markers
+            .on_marker(m, self.tracker.cct(), &self.func_self);
+    }
 }
 
 /// Run the guest and build its profile.
@@ -397,6 +406,7 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         block_entry: Vec::new(),
         synthetic_ids: Vec::new(),
         snap: Counts::default(),
+        markers: Markers::default(),
     };
     let outcome = vm::run(&opts.vm, &mut rec)?;
     let wall = start.elapsed();
@@ -405,9 +415,10 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
     if let Some(p) = &mut rec.paths {
         p.finish();
     }
-    let func_self = rec.func_self;
+    let mut func_self = rec.func_self;
     let path_rec = rec.paths;
-    let parts = rec.tracker.into_parts();
+    let mut parts = rec.tracker.into_parts();
+    let phases = rec.markers.finish(&mut parts.cct, &mut func_self);
     let table = parts.index;
 
     // The metrics this run measured, in the order of `Metric::ALL`.
@@ -508,6 +519,14 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         functions: rows,
         contexts,
         paths,
+        phases: phases
+            .iter()
+            .map(|(name, c, funcs)| Phase {
+                name: name.clone(),
+                totals: values(c),
+                functions: crate::markers::phase_rows(funcs, &row_of, &values),
+            })
+            .collect(),
     };
     Ok(Recording {
         profile,

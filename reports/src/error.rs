@@ -14,6 +14,14 @@ pub enum ReportError {
         /// The metrics that can be asked for.
         available: Vec<String>,
     },
+    /// A phase named in the options is not in the profile.
+    #[error("unknown phase `{name}`; available: {}", list(available))]
+    UnknownPhase {
+        /// The name asked for.
+        name: String,
+        /// The phases of the profile.
+        available: Vec<String>,
+    },
     /// The profile (or one of the two) has no metric at all.
     #[error("the profile has no metrics")]
     NoMetrics,

@@ -117,11 +117,11 @@ pub enum ExportError {
 }
 
 /// Name of the root of the calling context tree in exports.
-const ROOT_NAME: &str = "<root>";
+pub(crate) const ROOT_NAME: &str = "<root>";
 /// Name of a thread root in exports.
-const THREAD_NAME: &str = "<thread>";
+pub(crate) const THREAD_NAME: &str = "<thread>";
 /// Name of a context with no function row in exports.
-const UNKNOWN_NAME: &str = "<unknown>";
+pub(crate) const UNKNOWN_NAME: &str = "<unknown>";
 
 /// The callgrind event name of each metric, in metric order:
 /// `instructions` → `Ir`; any other name in CamelCase with everything but
@@ -675,7 +675,7 @@ fn folded_lines(profile: &Profile, metric: &str) -> Result<Vec<String>, ExportEr
 }
 
 /// The function name of a context, or its pseudo-name.
-fn context_name(profile: &Profile, node: usize) -> &str {
+pub(crate) fn context_name(profile: &Profile, node: usize) -> &str {
     let c = &profile.contexts;
     if node == 0 {
         return ROOT_NAME;
@@ -687,6 +687,45 @@ fn context_name(profile: &Profile, node: usize) -> &str {
         ContextTable::NO_FUNCTION => UNKNOWN_NAME,
         f => &profile.functions[f as usize].name,
     }
+}
+
+/// The metric columns an export writes: the one named, or every metric of
+/// the profile when `None`, after validating the profile.
+pub(crate) fn export_columns(
+    profile: &Profile,
+    metric: Option<&str>,
+) -> Result<Vec<usize>, ReportError> {
+    profile.validate().map_err(ReportError::InvalidProfile)?;
+    if profile.metrics.is_empty() {
+        return Err(ReportError::NoMetrics);
+    }
+    match metric {
+        None => Ok((0..profile.metrics.len()).collect()),
+        Some(name) => match profile.metric_index(name) {
+            Some(col) => Ok(vec![col]),
+            None => Err(ReportError::UnknownMetric {
+                name: name.to_string(),
+                available: profile.metrics.clone(),
+            }),
+        },
+    }
+}
+
+/// The frames of a context, outermost first, without the root of the tree
+/// (which every stack would share); the root context itself is the
+/// one-frame stack `[0]`. Node indices of a validated profile.
+pub(crate) fn context_stack(c: &ContextTable, node: usize, out: &mut Vec<usize>) {
+    out.clear();
+    if node == 0 {
+        out.push(0);
+        return;
+    }
+    let mut n = node;
+    while n != 0 {
+        out.push(n);
+        n = c.parent[n] as usize;
+    }
+    out.reverse();
 }
 
 /// A name fit to be one frame of a folded stack: `;` and white space
@@ -816,6 +855,7 @@ mod tests {
             functions,
             contexts,
             paths: Default::default(),
+            phases: Vec::new(),
         };
         fill_function_rows(&mut profile);
         // `_start` ran in the root context.

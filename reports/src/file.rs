@@ -1,7 +1,7 @@
 //! The profile file: what `pathvm run -o FILE` writes and every other
 //! command reads.
 //!
-//! # Format, version 1
+//! # Format, version 3
 //!
 //! All integers of the frame are little-endian.
 //!
@@ -12,6 +12,10 @@
 //! | 12       | 8    | body length `n` in bytes, `u64`                          |
 //! | 20       | n    | body: the [`Profile`] encoded with `postcard` 1.x        |
 //! | 20 + n   | 4    | CRC-32 (IEEE) of bytes `0 .. 20 + n`, `u32`              |
+//!
+//! Version history: 1 had neither [`Profile::paths`] nor [`Profile::phases`];
+//! 2 added the phases; 3 the paths. A version 1 file reads as one phase,
+//! `main`, with the run's totals; versions 1 and 2 read with no paths.
 //!
 //! Nothing follows the checksum. The body is serde's data model of
 //! [`Profile`] in postcard's encoding: integers as LEB128 varints (so the
@@ -40,13 +44,13 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::profile::Profile;
+use crate::profile::{ContextTable, FunctionRow, Meta, PathProfile, Phase, PhaseFunction, Profile};
 
 /// The first 8 bytes of every profile file.
 pub const MAGIC: [u8; 8] = *b"PATHVM\0\x01";
 
 /// The format version this build writes, and the newest it reads.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 const HEADER_LEN: usize = 8 + 4 + 8;
 const CHECKSUM_LEN: usize = 4;
@@ -209,8 +213,13 @@ pub fn decode_profile(bytes: &[u8]) -> Result<Profile, DecodeError> {
             "checksum mismatch (stored {stored:08x}, computed {actual:08x})"
         )));
     }
-    let (profile, rest) = postcard::take_from_bytes::<Profile>(&bytes[HEADER_LEN..end])
-        .map_err(|e| DecodeError::Corrupt(format!("body does not decode: {e}")))?;
+    let body = &bytes[HEADER_LEN..end];
+    let (profile, rest) = match version {
+        1 => postcard::take_from_bytes::<ProfileV1>(body).map(|(p, rest)| (p.upgrade(), rest)),
+        2 => postcard::take_from_bytes::<ProfileV2>(body).map(|(p, rest)| (p.upgrade(), rest)),
+        _ => postcard::take_from_bytes::<Profile>(body),
+    }
+    .map_err(|e| DecodeError::Corrupt(format!("body does not decode: {e}")))?;
     if !rest.is_empty() {
         return Err(DecodeError::Corrupt(format!(
             "{} bytes left after the body",
@@ -221,6 +230,70 @@ pub fn decode_profile(bytes: &[u8]) -> Result<Profile, DecodeError> {
         .validate()
         .map_err(|e| DecodeError::Corrupt(format!("inconsistent profile: {e}")))?;
     Ok(profile)
+}
+
+/// The body of a version 1 file: [`Profile`] before phases.
+#[derive(serde::Deserialize)]
+struct ProfileV1 {
+    meta: Meta,
+    metrics: Vec<String>,
+    totals: Vec<u64>,
+    functions: Vec<FunctionRow>,
+    contexts: ContextTable,
+}
+
+impl ProfileV1 {
+    /// The run as one phase, `main`.
+    fn upgrade(self) -> Profile {
+        Profile {
+            phases: vec![Phase {
+                name: "main".into(),
+                totals: self.totals.clone(),
+                functions: self
+                    .functions
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, f)| f.self_cost.iter().any(|&v| v != 0))
+                    .map(|(i, f)| PhaseFunction {
+                        function: i as u32,
+                        self_cost: f.self_cost.clone(),
+                    })
+                    .collect(),
+            }],
+            meta: self.meta,
+            metrics: self.metrics,
+            totals: self.totals,
+            functions: self.functions,
+            contexts: self.contexts,
+            paths: PathProfile::default(),
+        }
+    }
+}
+
+/// The body of a version 2 file: [`Profile`] before paths.
+#[derive(serde::Deserialize)]
+struct ProfileV2 {
+    meta: Meta,
+    metrics: Vec<String>,
+    totals: Vec<u64>,
+    functions: Vec<FunctionRow>,
+    contexts: ContextTable,
+    phases: Vec<Phase>,
+}
+
+impl ProfileV2 {
+    /// The run without paths.
+    fn upgrade(self) -> Profile {
+        Profile {
+            meta: self.meta,
+            metrics: self.metrics,
+            totals: self.totals,
+            functions: self.functions,
+            contexts: self.contexts,
+            paths: PathProfile::default(),
+            phases: self.phases,
+        }
+    }
 }
 
 /// Reads and checks a profile file.
@@ -322,6 +395,7 @@ impl Drop for TempFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::profile::ContextTable;
     use crate::testdata::tiny_profile;
 
     fn scratch_dir(name: &str) -> PathBuf {
@@ -345,7 +419,7 @@ mod tests {
     fn round_trip_through_a_file() {
         let dir = scratch_dir("round-trip");
         let path = dir.join("p.pathvm");
-        let profile = tiny_profile();
+        let profile = crate::testdata::phased_profile();
         write_profile(&path, &profile).unwrap();
         assert_eq!(read_profile(&path).unwrap(), profile);
         // Overwriting leaves exactly the final file, no temporary.
@@ -359,7 +433,7 @@ mod tests {
     fn header_layout_is_as_documented() {
         let bytes = encode_profile(&tiny_profile());
         assert_eq!(&bytes[..8], b"PATHVM\0\x01");
-        assert_eq!(&bytes[8..12], &[2, 0, 0, 0]);
+        assert_eq!(&bytes[8..12], &[3, 0, 0, 0]);
         let body_len = u64::from_le_bytes(bytes[12..20].try_into().unwrap()) as usize;
         assert_eq!(bytes.len(), 20 + body_len + 4);
         let crc = u32::from_le_bytes(bytes[20 + body_len..].try_into().unwrap());
@@ -449,6 +523,94 @@ mod tests {
         }
     }
 
+    /// A version 1 file (no phases) still reads, as one phase `main`.
+    #[test]
+    fn version_1_reads_as_one_phase() {
+        #[derive(serde::Serialize)]
+        struct V1<'a> {
+            meta: &'a Meta,
+            metrics: &'a Vec<String>,
+            totals: &'a Vec<u64>,
+            functions: &'a Vec<FunctionRow>,
+            contexts: &'a ContextTable,
+        }
+        let p = crate::testdata::phased_profile();
+        let body = postcard::to_stdvec(&V1 {
+            meta: &p.meta,
+            metrics: &p.metrics,
+            totals: &p.totals,
+            functions: &p.functions,
+            contexts: &p.contexts,
+        })
+        .unwrap();
+        let mut bytes = Vec::new();
+        bytes.extend_from_slice(&MAGIC);
+        bytes.extend_from_slice(&1u32.to_le_bytes());
+        bytes.extend_from_slice(&(body.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&body);
+        let crc = crc32fast::hash(&bytes);
+        bytes.extend_from_slice(&crc.to_le_bytes());
+        let back = decode_profile(&bytes).unwrap();
+        assert_eq!(
+            back.phases,
+            [Phase {
+                name: "main".into(),
+                totals: vec![270, 33],
+                functions: (0..4)
+                    .map(|i| PhaseFunction {
+                        function: i,
+                        self_cost: p.functions[i as usize].self_cost.clone(),
+                    })
+                    .collect(),
+            }]
+        );
+        assert_eq!(
+            Profile {
+                phases: p.phases.clone(),
+                paths: p.paths.clone(),
+                ..back
+            },
+            p
+        );
+        // A version 2 body under a version 1 header does not decode as one.
+        let v2 = encode_profile(&p);
+        let mut relabeled = v2[..v2.len() - 4].to_vec();
+        relabeled[8..12].copy_from_slice(&1u32.to_le_bytes());
+        let crc = crc32fast::hash(&relabeled);
+        relabeled.extend_from_slice(&crc.to_le_bytes());
+        assert!(matches!(
+            decode_profile(&relabeled).unwrap_err(),
+            DecodeError::Corrupt(_)
+        ));
+    }
+
+    #[test]
+    fn phases_must_add_up() {
+        let phased = crate::testdata::phased_profile;
+        phased().validate().unwrap();
+        let mut p = phased();
+        p.phases[1].totals[0] += 1;
+        assert_eq!(
+            p.validate().unwrap_err(),
+            "the phases do not add up to the totals"
+        );
+        let mut p = phased();
+        p.phases[1].name = "main".into();
+        assert_eq!(p.validate().unwrap_err(), "phase `main` appears twice");
+        let mut p = phased();
+        p.phases[1].functions[0].function = 4;
+        assert_eq!(
+            p.validate().unwrap_err(),
+            "phase `work` has a bad row for function 4"
+        );
+        let mut p = phased();
+        p.phases[0].totals.pop();
+        assert_eq!(
+            p.validate().unwrap_err(),
+            "phase `main` has totals for 1 metrics, not 2"
+        );
+    }
+
     #[test]
     fn appended_bytes_are_corruption() {
         let mut bytes = encode_profile(&tiny_profile());
@@ -494,7 +656,7 @@ mod tests {
         let err = DecodeError::NewerVersion(7).at(Path::new("new.pathvm"));
         assert_eq!(
             err.to_string(),
-            "new.pathvm: profile format version 7 is newer than this pathvm reads (version 2 and older)"
+            "new.pathvm: profile format version 7 is newer than this pathvm reads (version 3 and older)"
         );
     }
 
@@ -566,6 +728,26 @@ mod tests {
             }
         }
         push(check(&tiny_profile(), p, &Limits::default()).map(|c| c.verdict_text));
+        for phase in [None, Some("main".to_string()), Some("work".to_string())] {
+            for format in [ReportFormat::Text, ReportFormat::Json] {
+                push(report_phases(
+                    p,
+                    &PhaseReportOptions {
+                        phase: phase.clone(),
+                        top: Some(3),
+                        format,
+                        ..Default::default()
+                    },
+                ));
+            }
+            if let Some(name) = &phase {
+                push(
+                    phase_profile(p, name)
+                        .and_then(|q| diff(&q, &q, &DiffOptions::default()))
+                        .map(|d| d.text),
+                );
+            }
+        }
         out
     }
 
@@ -612,6 +794,138 @@ mod tests {
                 every_report(&p);
             }
         }
+    }
+
+    /// The fuzz target's work without a fuzzer (`fuzz/` needs nightly):
+    /// deterministic pseudo-random mutations of valid profiles (bit flips,
+    /// byte values at varint boundaries, truncations, insertions, deletions,
+    /// splices of two profiles), each read as a whole file and as a body
+    /// framed with a right checksum; whatever decodes goes through every
+    /// report and export. Nothing may panic.
+    #[test]
+    fn pseudo_random_mutations_never_panic() {
+        struct Lcg(u64);
+        impl Lcg {
+            fn next(&mut self) -> u64 {
+                self.0 = self
+                    .0
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                self.0 >> 33
+            }
+            fn below(&mut self, n: usize) -> usize {
+                (self.next() % n.max(1) as u64) as usize
+            }
+        }
+        fn frame(version: u32, body: &[u8]) -> Vec<u8> {
+            let mut out = Vec::new();
+            out.extend_from_slice(&MAGIC);
+            out.extend_from_slice(&version.to_le_bytes());
+            out.extend_from_slice(&(body.len() as u64).to_le_bytes());
+            out.extend_from_slice(body);
+            let crc = crc32fast::hash(&out);
+            out.extend_from_slice(&crc.to_le_bytes());
+            out
+        }
+        let mut other = crate::testdata::phased_profile();
+        other.contexts = ContextTable::default();
+        other.metrics.push("cycles".into());
+        other.totals.push(9);
+        other.phases[0].totals.push(4);
+        other.phases[1].totals.push(5);
+        for f in other.phases.iter_mut().flat_map(|p| &mut p.functions) {
+            f.self_cost.push(1);
+        }
+        for f in &mut other.functions {
+            f.self_cost.push(1);
+            f.inclusive.push(2);
+        }
+        let seeds = [encode_profile(&tiny_profile()), encode_profile(&other)];
+        let bodies: Vec<Vec<u8>> = seeds
+            .iter()
+            .map(|b| b[HEADER_LEN..b.len() - CHECKSUM_LEN].to_vec())
+            .collect();
+        let mut rng = Lcg(0x5eed_0f_9a7f);
+        let (mut decoded, mut tried) = (0, 0);
+        let mut exercise = |bytes: &[u8]| {
+            tried += 1;
+            if let Ok(p) = decode_profile(bytes) {
+                decoded += 1;
+                every_report(&p);
+                let mut sink = Vec::new();
+                let _ = crate::export_callgrind(&p, &mut sink);
+                let _ = crate::export_speedscope(&p, None, &mut sink);
+                let _ = crate::export_pprof(&p, None, &mut sink);
+                if let Some(m) = p.metrics.first() {
+                    let _ = crate::export_folded(&p, m, &mut sink);
+                }
+            }
+        };
+        for round in 0..6000 {
+            let which = rng.below(2);
+            let framed = round % 2 == 1;
+            let mut bytes = if framed {
+                bodies[which].clone()
+            } else {
+                seeds[which].clone()
+            };
+            for _ in 0..1 + rng.below(4) {
+                let len = bytes.len();
+                match rng.below(7) {
+                    0 if len > 0 => {
+                        let i = rng.below(len);
+                        bytes[i] ^= 1 << rng.below(8);
+                    }
+                    1 if len > 0 => {
+                        let i = rng.below(len);
+                        bytes[i] = [0, 1, 0x7f, 0x80, 0xff][rng.below(5)];
+                    }
+                    2 => bytes.truncate(rng.below(len + 1)),
+                    3 => {
+                        let i = rng.below(len + 1);
+                        let n = 1 + rng.below(8);
+                        let fill: Vec<u8> = (0..n).map(|_| rng.next() as u8).collect();
+                        bytes.splice(i..i, fill);
+                    }
+                    4 if len > 0 => {
+                        let i = rng.below(len);
+                        let j = (i + 1 + rng.below(8)).min(len);
+                        bytes.drain(i..j);
+                    }
+                    5 => {
+                        // Splice: our head, the other seed's tail.
+                        let src = if framed {
+                            &bodies[1 - which]
+                        } else {
+                            &seeds[1 - which]
+                        };
+                        let cut = rng.below(len + 1);
+                        let from = rng.below(src.len() + 1);
+                        bytes.truncate(cut);
+                        bytes.extend_from_slice(&src[from..]);
+                    }
+                    _ => {
+                        // Duplicate a run (repeated fields, longer vectors).
+                        if len > 0 {
+                            let i = rng.below(len);
+                            let j = (i + 1 + rng.below(16)).min(len);
+                            let run = bytes[i..j].to_vec();
+                            bytes.splice(j..j, run);
+                        }
+                    }
+                }
+            }
+            if framed {
+                let version = 1 + rng.below(FORMAT_VERSION as usize) as u32;
+                exercise(&frame(version, &bytes));
+            } else {
+                exercise(&bytes);
+            }
+        }
+        assert_eq!(tried, 6000);
+        // Some mutations keep the profile readable (a changed count, a
+        // changed name): the reports ran on them.
+        assert!(decoded > 20, "{decoded} decoded");
     }
 
     /// A well-framed file (right checksum) whose body is garbage or

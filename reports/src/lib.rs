@@ -15,9 +15,12 @@
 //! - [`diff`](mod@diff): `diff OLD NEW` with thresholds and `--fail-on` limits.
 //! - [`check`](mod@check): `check --baseline` with limits from TOML or `--limit`.
 //! - [`paths`](mod@paths): `report --by path`, hot paths and `--hot-summary`.
-//! - [`summary`]: `run --json-summary`.
 //! - [`threads`]: `report --by thread` and `--thread N`.
-//! - [`export`](mod@export): `export --format callgrind|folded|flamegraph`.
+//! - [`phases`]: `report --phases`, `report --phase NAME`, `diff --phase NAME`.
+//! - [`summary`]: `run --json-summary`.
+//! - [`export`](mod@export): `export --format callgrind|folded|flamegraph`;
+//!   [`export_speedscope`](mod@export_speedscope) and
+//!   [`export_pprof`](mod@export_pprof): `--format speedscope|pprof`.
 //!
 //! Output never depends on hash order: every row order is a sort with a
 //! total tie-break (cost, then name). Errors are one line each:
@@ -32,11 +35,14 @@ pub mod contexts;
 pub mod diff;
 pub mod error;
 pub mod export;
+pub mod export_pprof;
+pub mod export_speedscope;
 pub mod file;
 pub mod functions;
 pub mod glob;
 mod metric;
 pub mod paths;
+pub mod phases;
 pub mod profile;
 pub mod summary;
 mod table;
@@ -58,17 +64,20 @@ pub use export::{
     callgrind_event_names, export_callgrind, export_callgrind_paths, export_flamegraph,
     export_folded, ExportError,
 };
+pub use export_pprof::export_pprof;
+pub use export_speedscope::export_speedscope;
 pub use file::{
     decode_profile, encode_profile, read_profile, write_profile, DecodeError, ProfileError,
 };
 pub use functions::{report_functions, FunctionReportOptions, ReportFormat};
 pub use profile::{
     ContextTable, FunctionRow, Meta, ObjectInfo, PathBlock, PathFunction, PathInfo, PathLine,
-    PathNumbering, PathProfile, PathRow, Profile,
+    PathNumbering, PathProfile, PathRow, Phase, PhaseFunction, Profile,
 };
 pub use paths::{
     report_path_annotate, report_path_stats, report_paths, AnnotateOptions, PathClass,
     PathReportOptions,
 };
+pub use phases::{phase_profile, report_phases, PhaseReportOptions};
 pub use summary::json_summary;
 pub use threads::{report_threads, restrict_to_thread, thread_totals, ThreadTotals};

@@ -94,6 +94,11 @@ pub struct Profile {
     pub contexts: ContextTable,
     /// Ball-Larus path profiles (empty when not recorded).
     pub paths: PathProfile,
+    /// The phases of the run (`PATHVM_PHASE` markers of `include/pathvm.h`),
+    /// in order of first appearance: the first is `main`, the part before
+    /// any phase marker. Their totals add up to [`Profile::totals`]. Empty
+    /// when not recorded.
+    pub phases: Vec<Phase>,
 }
 
 /// Ball-Larus path profiles of a run: per function, the acyclic paths taken
@@ -226,10 +231,38 @@ pub struct PathRow {
     pub cost: Vec<u64>,
 }
 
+/// The costs of one phase: everything counted while it was the current
+/// phase (every stretch of the run between a `PATHVM_PHASE(name)` marker
+/// and the next phase marker, summed per name).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Phase {
+    /// The name given to `PATHVM_PHASE` (`main` for the first).
+    pub name: String,
+    /// Its total per metric, in the order of [`Profile::metrics`].
+    pub totals: Vec<u64>,
+    /// The self cost of each function in the phase, for the functions
+    /// with a cost in it, in the order of [`Profile::functions`].
+    pub functions: Vec<PhaseFunction>,
+}
+
+/// The self cost of one function in one phase.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PhaseFunction {
+    /// Index into [`Profile::functions`].
+    pub function: u32,
+    /// Cost of its own instructions in the phase, per metric.
+    pub self_cost: Vec<u64>,
+}
+
 impl Profile {
     /// Column of a metric by name.
     pub fn metric_index(&self, name: &str) -> Option<usize> {
         self.metrics.iter().position(|m| m == name)
+    }
+
+    /// The phase named `name`.
+    pub fn phase(&self, name: &str) -> Option<&Phase> {
+        self.phases.iter().find(|p| p.name == name)
     }
 }
 
@@ -327,6 +360,35 @@ impl Profile {
                     f.name,
                     f.self_cost.len()
                 ));
+            }
+        }
+        if !self.phases.is_empty() {
+            let mut sum = vec![0u64; m];
+            for (i, p) in self.phases.iter().enumerate() {
+                if self.phases[..i].iter().any(|q| q.name == p.name) {
+                    return Err(format!("phase `{}` appears twice", p.name));
+                }
+                if p.totals.len() != m {
+                    return Err(format!(
+                        "phase `{}` has totals for {} metrics, not {m}",
+                        p.name,
+                        p.totals.len()
+                    ));
+                }
+                for (s, &v) in sum.iter_mut().zip(&p.totals) {
+                    *s = s.saturating_add(v);
+                }
+                for f in &p.functions {
+                    if f.function as usize >= self.functions.len() || f.self_cost.len() != m {
+                        return Err(format!(
+                            "phase `{}` has a bad row for function {}",
+                            p.name, f.function
+                        ));
+                    }
+                }
+            }
+            if sum != self.totals {
+                return Err("the phases do not add up to the totals".into());
             }
         }
         let c = &self.contexts;

@@ -2,7 +2,7 @@
 
 use crate::profile::{
     ContextTable, FunctionRow, Meta, ObjectInfo, PathBlock, PathFunction, PathInfo, PathLine,
-    PathNumbering, PathProfile, PathRow, Profile,
+    PathNumbering, PathProfile, PathRow, Phase, PhaseFunction, Profile,
 };
 
 fn function(
@@ -73,6 +73,31 @@ pub fn tiny_profile() -> Profile {
             self_cost: vec![0, 0, 10, 1, 20, 2, 100, 10, 40, 0, 100, 20],
         },
         paths: tiny_paths(),
+        phases: Vec::new(),
+    }
+}
+
+/// [`tiny_profile`] with two phases: `main` (70, 3: main 10, 1; a 20, 2;
+/// b 40, 0) and `work` (200, 30: c 200, 30).
+pub fn phased_profile() -> Profile {
+    let row = |function: u32, self_cost: [u64; 2]| PhaseFunction {
+        function,
+        self_cost: self_cost.to_vec(),
+    };
+    Profile {
+        phases: vec![
+            Phase {
+                name: "main".into(),
+                totals: vec![70, 3],
+                functions: vec![row(0, [10, 1]), row(1, [20, 2]), row(2, [40, 0])],
+            },
+            Phase {
+                name: "work".into(),
+                totals: vec![200, 30],
+                functions: vec![row(3, [200, 30])],
+            },
+        ],
+        ..tiny_profile()
     }
 }
 

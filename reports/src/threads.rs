@@ -231,6 +231,8 @@ pub fn restrict_to_thread(profile: &Profile, tid: u32) -> Result<Profile, Report
         functions,
         contexts: ctx,
         paths,
+        // Phases are whole-run totals; a thread's share is not recorded.
+        phases: Vec::new(),
     })
 }
 

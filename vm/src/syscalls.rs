@@ -125,6 +125,11 @@ pub(crate) fn dispatch<O: Observer>(uc: &mut Unicorn<'_, Machine<'_, O>>) -> Sys
     let sp = r(uc, RegisterX86::RSP);
     let m = uc.get_data_mut();
     m.sys.sp = sp;
+    if let Some(op) = events::marker::op(nr) {
+        m.marker(op, args[0]);
+        let _ = uc.reg_write(RegisterX86::RAX, NEG_ENOSYS as u64);
+        return SysResult::Continue;
+    }
     let out = m.syscall(nr, args);
     let ret = match out {
         Sys::Ret(v) => v,
@@ -186,6 +191,26 @@ impl<O: Observer> Machine<'_, O> {
     fn path(&self, addr: u64) -> Result<CString, i64> {
         let s = self.mem.read_cstr(addr, 4096).map_err(|_| NEG_EFAULT)?;
         CString::new(s).map_err(|_| NEG_EINVAL)
+    }
+
+    /// A region marker (`include/pathvm.h`): reported to the observer; the
+    /// guest gets `-ENOSYS`, as natively. A phase name that cannot be read
+    /// is `?`; one that is not UTF-8 is read lossily.
+    fn marker(&mut self, op: u64, name_addr: u64) {
+        use events::{marker, Marker};
+        match op {
+            marker::START => self.observer.marker(Marker::Start),
+            marker::STOP => self.observer.marker(Marker::Stop),
+            marker::ZERO => self.observer.marker(Marker::Zero),
+            _ => {
+                let bytes = self
+                    .mem
+                    .read_cstr(name_addr, marker::MAX_NAME)
+                    .unwrap_or_else(|_| b"?".to_vec());
+                let name = String::from_utf8_lossy(&bytes);
+                self.observer.marker(Marker::Phase(&name));
+            }
+        }
     }
 
     fn syscall(&mut self, nr: u64, a: [u64; 6]) -> Sys {
