@@ -258,6 +258,10 @@ impl Block {
 pub struct Edge {
     from: BlockIx,
     to: EdgeTarget,
+    /// The start of the target block (blocks keep their start when split),
+    /// `Addr::MAX` for EXIT: what [`Cfg::find_edge`] compares, without
+    /// loading the target block.
+    to_start: Addr,
     kind: EdgeKind,
     back: bool,
     start: Option<StartIx>,
@@ -531,9 +535,11 @@ impl Cfg {
     /// told apart by the address reached).
     #[inline]
     pub fn find_edge(&self, from: BlockIx, to: Addr) -> Option<EdgeIx> {
-        self.blocks[from.index()].out.iter().copied().find(|e| {
-            matches!(self.edges[e.index()].to, EdgeTarget::Block(t) if self.blocks[t.index()].start == to)
-        })
+        self.blocks[from.index()]
+            .out
+            .iter()
+            .copied()
+            .find(|e| self.edges[e.index()].to_start == to)
     }
 
     /// The first out-edge of `b` to EXIT.
@@ -709,9 +715,14 @@ impl Cfg {
 
     fn push_edge(&mut self, from: BlockIx, to: EdgeTarget, kind: EdgeKind) -> EdgeIx {
         let e = EdgeIx(self.edges.len() as u32);
+        let to_start = match to {
+            EdgeTarget::Block(t) => self.blocks[t.index()].start,
+            EdgeTarget::Exit => Addr::MAX,
+        };
         self.edges.push(Edge {
             from,
             to,
+            to_start,
             kind,
             back: false,
             start: None,

@@ -474,6 +474,35 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
         }
     }
 
+    /// [`PathTracker::add_metric_at`] for every metric at once: `v[m]` to
+    /// metric `m` of the path instruction `insn` of the last block was on.
+    pub fn add_metrics_at(&mut self, insn: u32, v: &[u64]) {
+        match self
+            .segments
+            .iter()
+            .rev()
+            .find(|s| s.first <= insn)
+            .map(|s| s.dest)
+        {
+            Some(Dest::Row { func, row }) => {
+                let t = &mut self.funcs[func as usize].table;
+                for (m, &x) in v.iter().enumerate() {
+                    if x != 0 {
+                        t.add_metric(row, m, x);
+                    }
+                }
+            }
+            Some(Dest::Open { depth }) if (depth as usize) < self.stack.len() => {
+                for (m, &x) in v.iter().enumerate() {
+                    if x != 0 {
+                        self.add_metric_to_frame(depth as usize, m, x);
+                    }
+                }
+            }
+            _ => self.add_metrics(v),
+        }
+    }
+
     /// From now on, `executed`, `enter` and `leave` are about thread `tid`.
     pub fn thread_switch(&mut self, tid: Tid) {
         if tid == self.tid {

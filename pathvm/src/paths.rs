@@ -140,13 +140,7 @@ impl PathRecorder {
     pub fn charge_terminator(&mut self, cols: &[u64; COLUMNS]) {
         match self.prev {
             Some(u32::MAX) => self.add(cols),
-            Some(last) => {
-                for (m, &v) in cols.iter().enumerate() {
-                    if v != 0 {
-                        self.tracker.add_metric_at(last, m, v);
-                    }
-                }
-            }
+            Some(last) => self.tracker.add_metrics_at(last, cols),
             None => {}
         }
     }
