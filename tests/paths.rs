@@ -402,3 +402,39 @@ fn annotate_and_callgrind_export_show_paths() {
     assert!(text.contains(&grouped), "total {grouped} not in:\n{text}");
     assert!(text.contains(&format!("walk [path {id}]")), "{text}");
 }
+
+#[test]
+fn blocks_and_lines_add_up_to_the_totals() {
+    let dir = scratch("blocks_lines");
+    let program = guest("sweep-O2");
+    let p = profile_of(&program, &[], &dir, &[]);
+    // Every metric: the blocks' costs add up to the run's totals.
+    let m = p.metrics.len();
+    let mut sum = vec![0u64; m];
+    for b in &p.blocks.blocks {
+        for (a, c) in sum.iter_mut().zip(&b.cost) {
+            *a += c;
+        }
+        let col = p.metric_index("instructions").unwrap();
+        assert_eq!(b.cost[col], b.executions * b.insns.len() as u64);
+    }
+    assert_eq!(sum, p.totals);
+    let out = dir.join("p.out");
+    // Per line: instructions exact. The sweep's load line runs once per
+    // sweeping iteration; the loop header line (`for`) every iteration.
+    let j = report_json(&out, &["--by", "line", "--metric", "instructions"]);
+    let src = std::fs::read_to_string(repo().join("guest-programs/sweep.c")).unwrap();
+    let line_of = |tag: &str| src.lines().position(|l| l.contains(tag)).unwrap() as u64 + 1;
+    let rows = j["rows"].as_array().unwrap();
+    let total: u64 = rows.iter().map(|r| r["cost"]["instructions"].as_u64().unwrap()).sum();
+    assert_eq!(total, p.totals[p.metric_index("instructions").unwrap()]);
+    let sweep = rows
+        .iter()
+        .find(|r| r["file"].as_str().unwrap().ends_with("sweep.c") && r["line"] == line_of("/* SWEEP */"))
+        .expect("the sweep line");
+    assert!(sweep["cost"]["instructions"].as_u64().unwrap() > 0);
+    // Per block: walk's sweeping block carries the misses.
+    let b = report_json(&out, &["--by", "block", "--metric", "l1d-miss", "--top", "1"]);
+    assert_eq!(b["rows"][0]["function"], "walk", "{b:#}");
+    assert!(b["rows"][0]["cost"]["l1d-miss"].as_u64().unwrap() > 90_000, "{b:#}");
+}

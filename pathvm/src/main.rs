@@ -177,6 +177,10 @@ enum By {
     Path,
     /// Per guest thread: its tid, the function it started in, its costs.
     Thread,
+    /// Per executed block of code.
+    Block,
+    /// Per source line (instructions exact; see the README for the rest).
+    Line,
 }
 
 #[derive(Args)]
@@ -802,6 +806,19 @@ fn report(mut a: ReportArgs) -> Outcome {
                     format,
                 },
             )?,
+            By::Block | By::Line => {
+                let o = reports::BlockReportOptions {
+                    metrics: a.metric,
+                    sort_by: a.sort,
+                    top: a.top,
+                    format,
+                };
+                if matches!(a.by, By::Block) {
+                    reports::report_blocks(&profile, &o)?
+                } else {
+                    reports::report_lines(&profile, &o)?
+                }
+            }
             By::Thread => reports::report_threads(
                 &profile,
                 &reports::FunctionReportOptions {

@@ -95,6 +95,10 @@ struct Recorder {
     synthetic_ids: Vec<Option<FuncId>>,
     /// The simulator's totals when the last block event was charged.
     snap: Counts,
+    /// Per block: its start and instruction offsets (from `block_decoded`),
+    /// and how many times it ran.
+    decoded: Vec<Option<(u64, Box<[u32]>)>>,
+    execs: Vec<u64>,
     /// Phases and counting (`include/pathvm.h`), applied after the run.
     markers: Markers,
 }
@@ -246,6 +250,12 @@ impl Observer for Recorder {
     }
 
     fn block_decoded(&mut self, id: BlockId, facts: &BlockFacts) {
+        let i = id.index();
+        if i >= self.decoded.len() {
+            self.decoded.resize(i + 1, None);
+            self.execs.resize(i + 1, 0);
+        }
+        self.decoded[i] = Some((facts.start, facts.insns.iter().map(|x| x.offset).collect()));
         self.tracker.block_decoded(id, facts);
         if let Some(sim) = &mut self.sim {
             sim.block_decoded(id, facts);
@@ -255,6 +265,9 @@ impl Observer for Recorder {
     #[inline]
     fn block(&mut self, ev: BlockEvent, facts: &BlockFacts) {
         self.flush();
+        if let Some(x) = self.execs.get_mut(ev.id.index()) {
+            *x += 1;
+        }
         let prev_node = self.tracker.current_node();
         let prev_func = self.cur_func;
         self.tracker.block(ev, facts);
@@ -406,6 +419,8 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         block_entry: Vec::new(),
         synthetic_ids: Vec::new(),
         snap: Counts::default(),
+        decoded: Vec::new(),
+        execs: Vec::new(),
         markers: Markers::default(),
     };
     let outcome = vm::run(&opts.vm, &mut rec)?;
@@ -415,6 +430,7 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
     if let Some(p) = &mut rec.paths {
         p.finish();
     }
+    let blocks_raw = block_costs(&rec);
     let mut func_self = rec.func_self;
     let path_rec = rec.paths;
     let mut parts = rec.tracker.into_parts();
@@ -463,6 +479,7 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
     if !opts.contexts {
         contexts = ContextTable::default();
     }
+    let blocks = block_profile(&table, blocks_raw, &row_of, &values);
     let mut total = Counts::default();
     for c in &func_self {
         total += c;
@@ -519,6 +536,7 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         functions: rows,
         contexts,
         paths,
+        blocks,
         phases: phases
             .iter()
             .map(|(name, c, funcs)| Phase {
@@ -733,4 +751,75 @@ fn function_rows(
             .extend(values(&from_raw(cct.self_metrics(node))));
     }
     (rows, ctx, row_of)
+}
+
+/// Per executed block: start, instruction offsets, executions, costs.
+type RawBlock = (u64, Box<[u32]>, u64, Counts);
+
+/// The blocks that ran, with their costs: the simulator's per-block
+/// counters when it ran, else instructions from the executions.
+fn block_costs(rec: &Recorder) -> Vec<RawBlock> {
+    let mut out = Vec::new();
+    for (i, d) in rec.decoded.iter().enumerate() {
+        let (Some((start, offs)), Some(&execs)) = (d, rec.execs.get(i)) else {
+            continue;
+        };
+        if execs == 0 {
+            continue;
+        }
+        let cost = match &rec.sim {
+            Some(sim) => sim.block_counts(BlockId(i as u32)),
+            None => Counts {
+                instructions: execs * offs.len() as u64,
+                ..Counts::default()
+            },
+        };
+        out.push((*start, offs.clone(), execs, cost));
+    }
+    out.sort_by_key(|b| (b.0, b.1.len()));
+    out
+}
+
+/// The profile's block section: rows in address order with their
+/// function and every instruction's source line.
+fn block_profile(
+    table: &FunctionTable,
+    raw: Vec<RawBlock>,
+    row_of: &FxHashMap<FuncId, u32>,
+    values: &dyn Fn(&Counts) -> Vec<u64>,
+) -> reports::BlockProfile {
+    let mut files: Vec<String> = Vec::new();
+    let mut file_ix: FxHashMap<std::sync::Arc<str>, u32> = FxHashMap::default();
+    let mut blocks = Vec::with_capacity(raw.len());
+    for (start, offs, executions, cost) in raw {
+        let function = table
+            .function_at(start)
+            .and_then(|(f, _)| row_of.get(&f).copied())
+            .unwrap_or(u32::MAX);
+        let lines = offs
+            .iter()
+            .map(|&o| match table.symbolizer.line(start + o as u64) {
+                Some((file, line)) => {
+                    let f = *file_ix.entry(file.clone()).or_insert_with(|| {
+                        files.push(file.to_string());
+                        files.len() as u32 - 1
+                    });
+                    reports::PathLine { file: f, line }
+                }
+                None => reports::PathLine {
+                    file: u32::MAX,
+                    line: 0,
+                },
+            })
+            .collect();
+        blocks.push(reports::BlockRow {
+            start,
+            function,
+            executions,
+            insns: offs.into_vec(),
+            lines,
+            cost: values(&cost),
+        });
+    }
+    reports::BlockProfile { files, blocks }
 }

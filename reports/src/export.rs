@@ -856,6 +856,7 @@ mod tests {
             contexts,
             paths: Default::default(),
             phases: Vec::new(),
+            blocks: Default::default(),
         };
         fill_function_rows(&mut profile);
         // `_start` ran in the root context.

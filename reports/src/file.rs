@@ -14,7 +14,7 @@
 //! | 20 + n   | 4    | CRC-32 (IEEE) of bytes `0 .. 20 + n`, `u32`              |
 //!
 //! Version history: 1 had neither [`Profile::paths`] nor [`Profile::phases`];
-//! 2 added the phases; 3 the paths. A version 1 file reads as one phase,
+//! 2 added the phases; 3 the paths and the blocks. A version 1 file reads as one phase,
 //! `main`, with the run's totals; versions 1 and 2 read with no paths.
 //!
 //! Nothing follows the checksum. The body is serde's data model of
@@ -266,6 +266,7 @@ impl ProfileV1 {
             functions: self.functions,
             contexts: self.contexts,
             paths: PathProfile::default(),
+            blocks: Default::default(),
         }
     }
 }
@@ -292,6 +293,7 @@ impl ProfileV2 {
             contexts: self.contexts,
             paths: PathProfile::default(),
             phases: self.phases,
+            blocks: Default::default(),
         }
     }
 }

@@ -30,6 +30,7 @@
 
 #![warn(missing_docs)]
 
+pub mod blocks;
 pub mod check;
 pub mod contexts;
 pub mod diff;
@@ -51,6 +52,7 @@ pub mod threads;
 #[cfg(test)]
 mod testdata;
 
+pub use blocks::{report_blocks, report_lines, BlockReportOptions};
 pub use check::{check, CheckOutcome, Limit, Limits, LimitsError, MetricVerdict};
 pub use contexts::{
     cct_stats, report_contexts, report_stats, CctStats, ContextReportOptions, ContextView,
@@ -71,8 +73,8 @@ pub use file::{
 };
 pub use functions::{report_functions, FunctionReportOptions, ReportFormat};
 pub use profile::{
-    ContextTable, FunctionRow, Meta, ObjectInfo, PathBlock, PathFunction, PathInfo, PathLine,
-    PathNumbering, PathProfile, PathRow, Phase, PhaseFunction, Profile,
+    BlockProfile, BlockRow, ContextTable, FunctionRow, Meta, ObjectInfo, PathBlock, PathFunction,
+    PathInfo, PathLine, PathNumbering, PathProfile, PathRow, Phase, PhaseFunction, Profile,
 };
 pub use paths::{
     report_path_annotate, report_path_stats, report_paths, AnnotateOptions, PathClass,

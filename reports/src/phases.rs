@@ -234,6 +234,7 @@ pub fn phase_profile(profile: &Profile, name: &str) -> Result<Profile, ReportErr
         contexts: Default::default(),
         paths: Default::default(),
         phases: vec![phase.clone()],
+        blocks: Default::default(),
     })
 }
 

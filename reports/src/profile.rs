@@ -99,6 +99,38 @@ pub struct Profile {
     /// any phase marker. Their totals add up to [`Profile::totals`]. Empty
     /// when not recorded.
     pub phases: Vec<Phase>,
+    /// Costs per executed block (translation block), for `report --by
+    /// block` and `--by line`.
+    pub blocks: BlockProfile,
+}
+
+/// Costs per executed block of code.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BlockProfile {
+    /// Source file names, indexed by [`PathLine::file`].
+    pub files: Vec<String>,
+    /// One row per block the VM executed (blocks with the same start and
+    /// different lengths are different rows).
+    pub blocks: Vec<BlockRow>,
+}
+
+/// One executed block.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BlockRow {
+    /// Guest address of its first instruction.
+    pub start: u64,
+    /// Index into [`Profile::functions`] of the function its start belongs
+    /// to (`u32::MAX` when it has no row).
+    pub function: u32,
+    /// Times it ran.
+    pub executions: u64,
+    /// Its instructions' addresses as offsets from `start`.
+    pub insns: Vec<u32>,
+    /// Per instruction, its source line (`file` = `u32::MAX` when unknown).
+    pub lines: Vec<PathLine>,
+    /// Cost per metric: everything its instructions caused (a branch's
+    /// outcome with the block that ends in it), whole run.
+    pub cost: Vec<u64>,
 }
 
 /// Ball-Larus path profiles of a run: per function, the acyclic paths taken
@@ -424,7 +456,28 @@ impl Profile {
                 ));
             }
         }
-        self.validate_paths()
+        self.validate_paths()?;
+        self.validate_blocks()
+    }
+
+    fn validate_blocks(&self) -> Result<(), String> {
+        let m = self.metrics.len();
+        let b = &self.blocks;
+        for r in &b.blocks {
+            if r.cost.len() != m {
+                return Err(format!("block {:#x} has costs for {} metrics, not {m}", r.start, r.cost.len()));
+            }
+            if r.lines.len() != r.insns.len() {
+                return Err(format!("block {:#x} has {} lines for {} instructions", r.start, r.lines.len(), r.insns.len()));
+            }
+            if r.lines.iter().any(|l| l.file != u32::MAX && l.file as usize >= b.files.len()) {
+                return Err(format!("block {:#x} names a file out of range", r.start));
+            }
+            if r.function != ContextTable::NO_FUNCTION && r.function as usize >= self.functions.len() {
+                return Err(format!("block {:#x} names function {}", r.start, r.function));
+            }
+        }
+        Ok(())
     }
 
     fn validate_paths(&self) -> Result<(), String> {

@@ -74,6 +74,7 @@ pub fn tiny_profile() -> Profile {
         },
         paths: tiny_paths(),
         phases: Vec::new(),
+        blocks: Default::default(),
     }
 }
 

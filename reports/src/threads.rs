@@ -233,6 +233,8 @@ pub fn restrict_to_thread(profile: &Profile, tid: u32) -> Result<Profile, Report
         paths,
         // Phases are whole-run totals; a thread's share is not recorded.
         phases: Vec::new(),
+        // Blocks are whole-run costs.
+        blocks: Default::default(),
     })
 }
 
