@@ -234,4 +234,54 @@ fn shell_pipeline_runs_children_natively_or_traced() {
         .unwrap()
         .iter()
         .all(|r| !r["object"].as_str().unwrap_or("").ends_with("/tr")));
+
+    // The four profiles merged: every total is the sum of theirs, and the
+    // functions of the shell and of tr are both there.
+    let paths: Vec<PathBuf> = files.iter().map(|f| dir.join(f)).collect();
+    let merged = report_files_json(&paths, &[]);
+    let totals = merged["totals"].as_object().unwrap();
+    assert!(totals.len() > 1);
+    for (metric, total) in totals {
+        let sum: u64 = files
+            .iter()
+            .map(|f| report_json(&dir.join(f), &[])["totals"][metric].as_u64().unwrap())
+            .sum();
+        assert_eq!(total.as_u64(), Some(sum), "{metric}");
+    }
+    let objects: Vec<&str> = merged["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["object"].as_str().unwrap_or(""))
+        .collect();
+    assert!(objects.iter().any(|o| o.ends_with("/tr")), "{objects:?}");
+    assert!(objects.iter().any(|o| o.ends_with("/sh")), "{objects:?}");
+    // Each process's tree under the merged root: the context view adds up too.
+    let contexts = report_files_json(&paths, &["--by", "context"]);
+    assert_eq!(contexts["totals"], merged["totals"]);
+    // A profile with other metrics is refused, naming its file.
+    let other = dir.join("other.out");
+    let out = run_with(&other, &["--no-cache-sim", "--no-branch-sim"], Path::new("/bin/true"), &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = Command::new(pathvm())
+        .arg("report")
+        .args([&paths[0], &other])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with(&format!("pathvm: {}: cannot merge: profile 1", other.display())), "{err}");
+}
+
+/// `pathvm report --format json FILE...` (the files merged), parsed.
+fn report_files_json(files: &[PathBuf], extra: &[&str]) -> Value {
+    let out = Command::new(pathvm())
+        .arg("report")
+        .args(files)
+        .args(["--format", "json"])
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "report failed: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("report JSON")
 }

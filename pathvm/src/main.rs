@@ -52,9 +52,10 @@ enum ExportFormat {
 
 #[derive(Args)]
 struct ExportArgs {
-    /// The profile.
+    /// The profile; several (the processes of a `--trace-children` run,
+    /// `FILE FILE.*`) are merged into one.
     #[arg(default_value = "pathvm.out")]
-    file: PathBuf,
+    file: Vec<PathBuf>,
     #[arg(long, value_enum)]
     format: ExportFormat,
     /// Where to write (default: standard output).
@@ -185,9 +186,10 @@ enum By {
 
 #[derive(Args)]
 struct ReportArgs {
-    /// The profile.
+    /// The profile; several (the processes of a `--trace-children` run,
+    /// `FILE FILE.*`) are merged into one.
     #[arg(default_value = "pathvm.out")]
-    file: PathBuf,
+    file: Vec<PathBuf>,
     #[arg(long, value_enum, default_value = "function")]
     by: By,
     /// Only the N costliest rows.
@@ -738,8 +740,25 @@ fn report_format(f: Format) -> reports::ReportFormat {
     }
 }
 
+/// The profile in `files`, or their merge when there are several.
+fn read_profiles(files: &[PathBuf]) -> Result<reports::Profile, Box<dyn std::error::Error>> {
+    let mut profiles = files
+        .iter()
+        .map(reports::read_profile)
+        .collect::<Result<Vec<_>, _>>()?;
+    if profiles.len() == 1 {
+        return Ok(profiles.remove(0));
+    }
+    reports::merge_profiles(&profiles).map_err(|e| match e {
+        reports::ReportError::MetricsDiffer { index, .. } => {
+            format!("{}: {e}", files[index].display()).into()
+        }
+        e => e.into(),
+    })
+}
+
 fn report(mut a: ReportArgs) -> Outcome {
-    let mut profile = reports::read_profile(&a.file)?;
+    let mut profile = read_profiles(&a.file)?;
     if let Some(tid) = a.thread {
         profile = reports::restrict_to_thread(&profile, tid)?;
     }
@@ -856,7 +875,7 @@ fn report(mut a: ReportArgs) -> Outcome {
 }
 
 fn export(a: ExportArgs) -> Outcome {
-    let profile = reports::read_profile(&a.file)?;
+    let profile = read_profiles(&a.file)?;
     let mut buf = Vec::new();
     let title = format!("pathvm: {}", profile.meta.command.join(" "));
     let metric = a.metric.as_deref();

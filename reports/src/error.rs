@@ -28,6 +28,18 @@ pub enum ReportError {
     /// The profile's columns disagree (see [`crate::Profile::validate`]).
     #[error("inconsistent profile: {0}")]
     InvalidProfile(String),
+    /// Profiles to merge do not have the same metrics in the same order.
+    #[error("cannot merge: profile {index} has metric {found} where profile 0 has {expected} (column {position})")]
+    MetricsDiffer {
+        /// Position of the profile in the list given (0 is the first).
+        index: usize,
+        /// The first column where its metrics differ from the first profile's.
+        position: usize,
+        /// Its metric there, quoted (`none` when it has fewer).
+        found: String,
+        /// The first profile's metric there, quoted (`none` when it has fewer).
+        expected: String,
+    },
     /// An option is out of its range (a negative threshold, a depth of 0, ...).
     #[error("invalid option: {0}")]
     InvalidOption(String),

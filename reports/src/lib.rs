@@ -17,6 +17,8 @@
 //! - [`paths`](mod@paths): `report --by path`, hot paths and `--hot-summary`.
 //! - [`threads`]: `report --by thread` and `--thread N`.
 //! - [`phases`]: `report --phases`, `report --phase NAME`, `diff --phase NAME`.
+//! - [`merge`](mod@merge): `report FILE...`, several profiles (the processes
+//!   of a `--trace-children` run) merged into one.
 //! - [`summary`]: `run --json-summary`.
 //! - [`export`](mod@export): `export --format callgrind|folded|flamegraph`;
 //!   [`export_speedscope`](mod@export_speedscope) and
@@ -41,6 +43,7 @@ pub mod export_speedscope;
 pub mod file;
 pub mod functions;
 pub mod glob;
+pub mod merge;
 mod metric;
 pub mod paths;
 pub mod phases;
@@ -67,6 +70,7 @@ pub use export::{
     export_folded, ExportError,
 };
 pub use export_pprof::export_pprof;
+pub use merge::merge_profiles;
 pub use export_speedscope::export_speedscope;
 pub use file::{
     decode_profile, encode_profile, read_profile, write_profile, DecodeError, ProfileError,
