@@ -169,6 +169,30 @@ pub fn merge_profiles(profiles: &[Profile]) -> Result<Profile, ReportError> {
     }
     merged.paths = paths;
 
+    // Blocks: every process's rows, functions and files renumbered.
+    let mut file_slot: FxHashMap<&str, u32> = FxHashMap::default();
+    for (k, p) in profiles.iter().enumerate() {
+        let files: Vec<u32> = p
+            .blocks
+            .files
+            .iter()
+            .map(|name| {
+                *file_slot.entry(name).or_insert_with(|| {
+                    merged.blocks.files.push(name.clone());
+                    (merged.blocks.files.len() - 1) as u32
+                })
+            })
+            .collect();
+        for b in &p.blocks.blocks {
+            let mut b = b.clone();
+            b.function = remap(&function_of[k], b.function);
+            for l in b.lines.iter_mut().filter(|l| l.file != u32::MAX) {
+                l.file = files[l.file as usize];
+            }
+            merged.blocks.blocks.push(b);
+        }
+    }
+
     // Phases by name, the function rows of each in merged order.
     if profiles.iter().any(|p| !p.phases.is_empty()) {
         let mut phases: Vec<(Phase, FxHashMap<u32, Vec<u64>>)> = Vec::new();
