@@ -256,6 +256,8 @@ enum DiffFormat {
 enum DiffBy {
     Function,
     Context,
+    /// Ball-Larus paths (function and path id).
+    Path,
 }
 
 #[derive(Args)]
@@ -913,6 +915,7 @@ fn diff(a: DiffArgs) -> Outcome {
         by: match a.by {
             DiffBy::Function => reports::DiffBy::Function,
             DiffBy::Context => reports::DiffBy::Context,
+            DiffBy::Path => reports::DiffBy::Path,
         },
         metrics: a.metric,
         threshold_pct: a.threshold,

@@ -24,6 +24,10 @@ pub enum DiffBy {
     /// Calling contexts, matched by their stack of function names (call
     /// sites merged); their self costs are compared.
     Context,
+    /// Ball-Larus paths, matched by function, object file name and path id
+    /// (`walk [path 10]`; ids are comparable when the function's code is the
+    /// same in both), merged over contexts.
+    Path,
 }
 
 /// Output format of a diff.
@@ -400,6 +404,20 @@ fn rows_of(profile: &Profile, by: DiffBy, cols: &[usize]) -> BTreeMap<RowKey, Ve
                 add((names, String::new()), tree.self_of(p));
             }
         }
+        DiffBy::Path => {
+            for f in &profile.paths.functions {
+                let (name, object) = match profile.functions.get(f.function as usize) {
+                    Some(r) => (r.name.clone(), file_name(&r.object).to_string()),
+                    None => (format!("{:#x}", f.entry), String::new()),
+                };
+                for r in &f.rows {
+                    let info = &f.paths[r.path as usize];
+                    let end = if info.truncated { " truncated" } else { "" };
+                    let label = format!("{name} [path {}{end}]", info.id);
+                    add((vec![label], object.clone()), &r.cost);
+                }
+            }
+        }
     }
     rows
 }
@@ -471,6 +489,11 @@ pub fn diff(old: &Profile, new: &Profile, opts: &DiffOptions) -> Result<DiffOutc
             "threshold {} is not a percentage",
             opts.threshold_pct
         )));
+    }
+    if opts.by == DiffBy::Path && !(old.paths.recorded && new.paths.recorded) {
+        return Err(ReportError::InvalidOption(
+            "--by path: a profile has no paths (recorded with --no-paths)".into(),
+        ));
     }
     let limits: Vec<(usize, f64)> = opts
         .fail_on
@@ -590,6 +613,7 @@ pub fn diff(old: &Profile, new: &Profile, opts: &DiffOptions) -> Result<DiffOutc
     let by_name = match opts.by {
         DiffBy::Function => "function",
         DiffBy::Context => "context",
+        DiffBy::Path => "path",
     };
 
     let text = match opts.format {
@@ -615,7 +639,7 @@ pub fn diff(old: &Profile, new: &Profile, opts: &DiffOptions) -> Result<DiffOutc
                 .map(|r| RowJson {
                     stack: (opts.by == DiffBy::Context).then_some(r.names.as_slice()),
                     function: r.names.last().map_or("", |s| s.as_str()),
-                    object: (opts.by == DiffBy::Function).then_some(r.object.as_str()),
+                    object: (opts.by != DiffBy::Context).then_some(r.object.as_str()),
                     status: status(r),
                     changes: OrderedMap(
                         cm.shown
@@ -693,6 +717,7 @@ pub fn diff(old: &Profile, new: &Profile, opts: &DiffOptions) -> Result<DiffOutc
             let what = match opts.by {
                 DiffBy::Function => "functions",
                 DiffBy::Context => "contexts",
+                DiffBy::Path => "paths",
             };
             if shown.is_empty() {
                 out.push_str(&format!("No {what} changed"));
@@ -720,7 +745,7 @@ pub fn diff(old: &Profile, new: &Profile, opts: &DiffOptions) -> Result<DiffOutc
                         .column(format!("new {name}"), Align::Right);
                 }
                 match opts.by {
-                    DiffBy::Function => {
+                    DiffBy::Function | DiffBy::Path => {
                         table
                             .column("function", Align::Left)
                             .column("object", Align::Left);
@@ -742,7 +767,7 @@ pub fn diff(old: &Profile, new: &Profile, opts: &DiffOptions) -> Result<DiffOutc
                         cells.push(count(r.new[i]));
                     }
                     cells.push(r.label());
-                    if opts.by == DiffBy::Function {
+                    if opts.by != DiffBy::Context {
                         cells.push(r.object.clone());
                     }
                     table.row(cells);
@@ -1059,6 +1084,32 @@ change instructions  change %  old instructions  new instructions  function  obj
 }
 "#
         );
+    }
+
+    #[test]
+    fn paths_are_compared_by_function_and_id() {
+        let mut new = tiny_profile();
+        // Path 0 of c runs 5 more times in context 3, each 4 instructions, 1 miss.
+        let r = &mut new.paths.functions[0].rows[0];
+        r.count += 5;
+        r.cost[0] += 20;
+        r.cost[1] += 5;
+        let o = DiffOptions {
+            by: DiffBy::Path,
+            format: DiffFormat::Json,
+            ..opts()
+        };
+        let d = diff(&tiny_profile(), &new, &o).unwrap();
+        let j: serde_json::Value = serde_json::from_str(&d.text).unwrap();
+        assert_eq!(j["by"], "path");
+        let rows = j["rows"].as_array().unwrap();
+        assert_eq!(rows.len(), 1, "{j:#}");
+        assert_eq!(rows[0]["function"], "c [path 0]");
+        assert_eq!(rows[0]["changes"]["instructions"]["change"], 20);
+        assert_eq!(rows[0]["status"], "changed");
+        let mut none = tiny_profile();
+        none.paths = Default::default();
+        assert!(diff(&tiny_profile(), &none, &o).is_err());
     }
 
     #[test]
