@@ -125,6 +125,16 @@ struct RunArgs {
     /// then kept per function only).
     #[arg(long)]
     no_cct: bool,
+    /// Count costs only while a function matching FUNC (a glob) is on the
+    /// stack, in every metric and view; calls are still recorded
+    /// (repeatable; callgrind's option).
+    #[arg(long, value_name = "FUNC")]
+    toggle_collect: Vec<String>,
+    /// Keep only the calling contexts on call paths that reach a function
+    /// matching FUNC (a glob), and everything below them (repeatable;
+    /// function rows stay whole-run).
+    #[arg(long, value_name = "FUNC", conflicts_with = "no_cct")]
+    focus: Vec<String>,
     /// L1 instruction cache geometry, SIZE,ASSOC,LINE in bytes (as valgrind's --I1).
     #[arg(long, value_name = "SIZE,ASSOC,LINE", default_value = "32768,8,64")]
     l1i: String,
@@ -416,6 +426,8 @@ fn run(a: RunArgs) -> ExitCode {
         },
         paths: !a.no_paths,
         contexts: !a.no_cct,
+        toggle_collect: a.toggle_collect.clone(),
+        focus: a.focus.clone(),
     };
     // The guest shares pathvm's descriptors and may close stderr (many
     // programs do at exit); keep a copy to report through afterwards.
@@ -551,6 +563,12 @@ fn exec_program(a: &RunArgs, req: &vm::ExecRequest) -> ExitCode {
         opt("--ll", a.ll.clone());
         opt("--guest-pid", req.pid.to_string());
         opt("--sched-quantum", a.sched_quantum.to_string());
+        for g in &a.toggle_collect {
+            opt("--toggle-collect", g.clone());
+        }
+        for g in &a.focus {
+            opt("--focus", g.clone());
+        }
         for (on, flag) in [
             (a.strict_syscalls, "--strict-syscalls"),
             (a.show_plt, "--show-plt"),
