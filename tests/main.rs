@@ -6,6 +6,7 @@ mod common;
 
 mod bad_input;
 mod cache;
+mod collect;
 mod ci;
 mod contexts;
 mod counts;

@@ -35,11 +35,15 @@ pub enum Metric {
     IndirectMisses,
     /// The estimate of [`CycleModel`].
     Cycles,
+    /// Bytes requested from the allocator (`malloc`, `calloc`, `realloc`,
+    /// `aligned_alloc`, `operator new`, ...), charged to the call of the
+    /// outermost allocator; measured in every run, simulation or not.
+    AllocBytes,
 }
 
 impl Metric {
     /// Every metric, in report order.
-    pub const ALL: [Metric; 13] = [
+    pub const ALL: [Metric; 14] = [
         Metric::Instructions,
         Metric::Loads,
         Metric::Stores,
@@ -53,6 +57,7 @@ impl Metric {
         Metric::Indirect,
         Metric::IndirectMisses,
         Metric::Cycles,
+        Metric::AllocBytes,
     ];
 
     /// The name used on the command line and in reports.
@@ -71,6 +76,7 @@ impl Metric {
             Metric::Indirect => "indirect",
             Metric::IndirectMisses => "indirect-misses",
             Metric::Cycles => "cycles",
+            Metric::AllocBytes => "alloc-bytes",
         }
     }
 
@@ -151,9 +157,11 @@ pub struct Counts {
     pub branch_misses: u64,
     pub indirect: u64,
     pub indirect_misses: u64,
+    /// Bytes requested from the allocator (not a simulator counter).
+    pub alloc_bytes: u64,
 }
 
-const _: () = assert!(std::mem::size_of::<Counts>() == 88);
+const _: () = assert!(std::mem::size_of::<Counts>() == 96);
 
 impl Counts {
     /// The value of `metric`; `model` is used by [`Metric::Cycles`] only.
@@ -172,6 +180,7 @@ impl Counts {
             Metric::Indirect => self.indirect,
             Metric::IndirectMisses => self.indirect_misses,
             Metric::Cycles => model.cycles(self),
+            Metric::AllocBytes => self.alloc_bytes,
         }
     }
 
@@ -189,6 +198,7 @@ impl Counts {
             branch_misses: self.branch_misses.wrapping_sub(earlier.branch_misses),
             indirect: self.indirect.wrapping_sub(earlier.indirect),
             indirect_misses: self.indirect_misses.wrapping_sub(earlier.indirect_misses),
+            alloc_bytes: self.alloc_bytes.wrapping_sub(earlier.alloc_bytes),
         }
     }
 
@@ -233,6 +243,7 @@ impl AddAssign<&Counts> for Counts {
         self.branch_misses += o.branch_misses;
         self.indirect += o.indirect;
         self.indirect_misses += o.indirect_misses;
+        self.alloc_bytes += o.alloc_bytes;
     }
 }
 
@@ -296,7 +307,7 @@ mod tests {
         assert_eq!(
             names.join(","),
             "instructions,loads,stores,l1i-miss,l1d-read-miss,l1d-write-miss,l1d-miss,\
-             ll-miss,branches,branch-misses,indirect,indirect-misses,cycles"
+             ll-miss,branches,branch-misses,indirect,indirect-misses,cycles,alloc-bytes"
         );
     }
 

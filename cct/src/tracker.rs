@@ -279,6 +279,9 @@ pub struct CallTracker<I> {
     max_stack_depth: usize,
     next_serial: u32,
     counters: TrackerCounters,
+    /// Charge each block's instructions to the current node (see
+    /// [`CallTracker::set_count_instructions`]).
+    count_instructions: bool,
 }
 
 impl<I: FunctionIndex> CallTracker<I> {
@@ -297,6 +300,7 @@ impl<I: FunctionIndex> CallTracker<I> {
             max_stack_depth: 0,
             next_serial: 0,
             counters: TrackerCounters::default(),
+            count_instructions: true,
         }
     }
 
@@ -313,6 +317,14 @@ impl<I: FunctionIndex> CallTracker<I> {
     /// The configuration.
     pub fn config(&self) -> &TrackerConfig {
         &self.config
+    }
+
+    /// Whether [`Observer::block`] charges the block's instructions to the
+    /// current node (the default). A consumer that counts only part of the
+    /// run (callgrind's `--toggle-collect`) turns it off and charges
+    /// [`INSTRUCTIONS`] itself through [`CallTracker::add_metric`].
+    pub fn set_count_instructions(&mut self, on: bool) {
+        self.count_instructions = on;
     }
 
     /// The current thread's shadow stack.
@@ -794,9 +806,11 @@ impl<I: FunctionIndex> Observer for CallTracker<I> {
                 _ => {}
             }
         }
-        let node = self.current_node();
-        self.cct
-            .add_metric(node, INSTRUCTIONS, facts.insn_count() as u64);
+        if self.count_instructions {
+            let node = self.current_node();
+            self.cct
+                .add_metric(node, INSTRUCTIONS, facts.insn_count() as u64);
+        }
         self.stack.prev = Some(PrevBlock {
             last_insn: facts.last_insn_addr(),
             end: facts.end(),

@@ -258,6 +258,18 @@ pub trait Observer {
     }
     /// A block was decoded for the first time.
     fn block_decoded(&mut self, _id: BlockId, _facts: &BlockFacts) {}
+    /// Whether the VM must read the first three integer arguments (`rdi`,
+    /// `rsi`, `rdx`) each time block `id` starts and report them with
+    /// [`Observer::entry_args`]. Asked once per decoded block, after
+    /// [`Observer::block_decoded`]; a function's entry block is the usual
+    /// answer (an allocator, to read its size argument). Other blocks cost
+    /// nothing more.
+    fn watch_entry(&mut self, _id: BlockId, _facts: &BlockFacts) -> bool {
+        false
+    }
+    /// The argument registers `[rdi, rsi, rdx]` as block `id`, a watched one,
+    /// starts: reported just before its [`Observer::block`].
+    fn entry_args(&mut self, _id: BlockId, _args: [u64; 3]) {}
     /// A block started executing.
     fn block(&mut self, _ev: BlockEvent, _facts: &BlockFacts) {}
     /// A further iteration of the `rep` string instruction that ends `id`.
@@ -291,6 +303,16 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
     fn block_decoded(&mut self, id: BlockId, facts: &BlockFacts) {
         self.0.block_decoded(id, facts);
         self.1.block_decoded(id, facts);
+    }
+    fn watch_entry(&mut self, id: BlockId, facts: &BlockFacts) -> bool {
+        // Both are asked: each may keep its own answer.
+        let a = self.0.watch_entry(id, facts);
+        let b = self.1.watch_entry(id, facts);
+        a || b
+    }
+    fn entry_args(&mut self, id: BlockId, args: [u64; 3]) {
+        self.0.entry_args(id, args);
+        self.1.entry_args(id, args);
     }
     #[inline]
     fn block(&mut self, ev: BlockEvent, facts: &BlockFacts) {

@@ -126,6 +126,16 @@ struct RunArgs {
     /// then kept per function only).
     #[arg(long)]
     no_cct: bool,
+    /// Count costs only while a function matching FUNC (a glob) is on the
+    /// stack, in every metric and view; calls are still recorded
+    /// (repeatable; callgrind's option).
+    #[arg(long, value_name = "FUNC")]
+    toggle_collect: Vec<String>,
+    /// Keep only the calling contexts on call paths that reach a function
+    /// matching FUNC (a glob), and everything below them (repeatable;
+    /// function rows stay whole-run).
+    #[arg(long, value_name = "FUNC", conflicts_with = "no_cct")]
+    focus: Vec<String>,
     /// L1 instruction cache geometry, SIZE,ASSOC,LINE in bytes (as valgrind's --I1).
     #[arg(long, value_name = "SIZE,ASSOC,LINE", default_value = "32768,8,64")]
     l1i: String,
@@ -424,6 +434,8 @@ fn run(a: RunArgs) -> ExitCode {
         },
         paths: !a.no_paths,
         contexts: !a.no_cct,
+        toggle_collect: a.toggle_collect.clone(),
+        focus: a.focus.clone(),
     };
     // The guest shares pathvm's descriptors and may close stderr (many
     // programs do at exit); keep a copy to report through afterwards.
@@ -559,6 +571,12 @@ fn exec_program(a: &RunArgs, req: &vm::ExecRequest) -> ExitCode {
         opt("--ll", a.ll.clone());
         opt("--guest-pid", req.pid.to_string());
         opt("--sched-quantum", a.sched_quantum.to_string());
+        for g in &a.toggle_collect {
+            opt("--toggle-collect", g.clone());
+        }
+        for g in &a.focus {
+            opt("--focus", g.clone());
+        }
         for (on, flag) in [
             (a.strict_syscalls, "--strict-syscalls"),
             (a.show_plt, "--show-plt"),
@@ -777,7 +795,7 @@ fn report(mut a: ReportArgs) -> Outcome {
                 format,
             },
         )?;
-        print!("{out}");
+        emit(out.as_bytes());
         return Ok(ExitCode::SUCCESS);
     }
     let path_metric = a.sort.clone().or_else(|| a.metric.first().cloned());
@@ -872,7 +890,7 @@ fn report(mut a: ReportArgs) -> Outcome {
             )?,
         }
     };
-    print!("{out}");
+    emit(out.as_bytes());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -894,7 +912,7 @@ fn export(a: ExportArgs) -> Outcome {
     }
     match &a.output {
         Some(path) => std::fs::write(path, &buf).map_err(|e| format!("{}: {e}", path.display()))?,
-        None => std::io::stdout().write_all(&buf)?,
+        None => emit(&buf),
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -931,7 +949,7 @@ fn diff(a: DiffArgs) -> Outcome {
         ..Default::default()
     };
     let d = reports::diff(&old, &new, &opts)?;
-    print!("{}", d.text);
+    emit(d.text.as_bytes());
     Ok(ExitCode::from(u8::from(d.regressed)))
 }
 
@@ -953,6 +971,18 @@ fn check(a: CheckArgs) -> Outcome {
     };
     limits.merge(reports::Limits::from_cli(&a.limit)?);
     let c = reports::check(&baseline, &current, &limits)?;
-    print!("{}", c.verdict_text);
+    emit(c.verdict_text.as_bytes());
     Ok(ExitCode::from(u8::from(c.failed)))
+}
+
+/// Write a report to standard output. A reader that went away (`| head`)
+/// is not an error: the rest is not wanted. Other write errors are
+/// reported on stderr; the exit status stays the command's.
+fn emit(bytes: &[u8]) {
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(bytes).and_then(|()| out.flush()) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("pathvm: standard output: {e}");
+        }
+    }
 }

@@ -58,7 +58,7 @@ pub struct PathRecorder {
 }
 
 /// Path metric columns: [`cachemodel::Counts`] fields in declaration order.
-pub const COLUMNS: usize = 11;
+pub const COLUMNS: usize = 12;
 const _: () = assert!(COLUMNS <= METRICS);
 
 impl PathRecorder {
@@ -187,6 +187,17 @@ impl PathRecorder {
     #[inline]
     pub fn add(&mut self, cols: &[u64; COLUMNS]) {
         self.tracker.add_metrics(cols);
+    }
+
+    /// Add costs to the open path of the path frame mirroring `frame`, if
+    /// it is the top one (before [`PathRecorder::sync`]: an allocator's
+    /// request goes to its caller's path, still on top then).
+    #[inline]
+    pub fn add_to_frame(&mut self, frame: &Frame, cols: &[u64; COLUMNS]) {
+        let top = self.mirror.frames.last();
+        if top.is_some_and(|m| m.serial == frame.serial() && m.node == frame.node()) {
+            self.add(cols);
+        }
     }
 
     /// Costs of an event inside the running block (a memory access, a

@@ -24,6 +24,12 @@ pub struct RecordOptions {
     pub paths: bool,
     /// Keep the calling context tree in the profile (and paths per context).
     pub contexts: bool,
+    /// `--toggle-collect`: count costs only while a function matching one
+    /// of these globs is on the stack (empty: always).
+    pub toggle_collect: Vec<String>,
+    /// `--focus`: keep only the contexts on call paths that reach a
+    /// function matching one of these globs (empty: every context).
+    pub focus: Vec<String>,
 }
 
 /// A finished run.
@@ -37,8 +43,9 @@ pub struct Recording {
 }
 
 /// Raw counter columns of the calling context tree, in [`Counts`] order
-/// (column 0, instructions, is counted by the tracker itself).
-const RAW_COLUMNS: usize = 11;
+/// (column 0, instructions, is counted by the tracker itself unless
+/// `--toggle-collect` is on).
+const RAW_COLUMNS: usize = 12;
 
 fn from_raw(v: &[u64]) -> Counts {
     let g = |i: usize| v.get(i).copied().unwrap_or(0);
@@ -54,6 +61,7 @@ fn from_raw(v: &[u64]) -> Counts {
         branch_misses: g(8),
         indirect: g(9),
         indirect_misses: g(10),
+        alloc_bytes: g(11),
     }
 }
 
@@ -101,6 +109,105 @@ struct Recorder {
     execs: Vec<u64>,
     /// Phases and counting (`include/pathvm.h`), applied after the run.
     markers: Markers,
+    /// Allocator entry blocks being watched, and how to read their size.
+    alloc_blocks: FxHashMap<BlockId, AllocSize>,
+    /// The tracker's ids of the allocator functions.
+    alloc_funcs: rustc_hash::FxHashSet<FuncId>,
+    /// Bytes requested by the watched block about to run.
+    pending_alloc: Option<u64>,
+    /// Serial of the allocator frame charged last (a jump back to an
+    /// allocator's entry inside its own frame is no new request).
+    last_alloc_frame: Option<u32>,
+    /// `--toggle-collect`, when given.
+    toggle: Option<Toggle>,
+    /// Costs are counted now (always without `--toggle-collect`).
+    collecting: bool,
+}
+
+/// Where an allocator's size argument is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AllocSize {
+    /// The argument register with this index (0: `rdi`, 1: `rsi`, 2: `rdx`).
+    Arg(usize),
+    /// `calloc(nmemb, size)`: the product of the first two.
+    Product,
+}
+
+impl AllocSize {
+    fn bytes(self, args: [u64; 3]) -> u64 {
+        match self {
+            AllocSize::Arg(i) => args[i],
+            AllocSize::Product => args[0].saturating_mul(args[1]),
+        }
+    }
+}
+
+/// The allocator a symbol names (its raw, mangled name), if it is one.
+fn alloc_size_of(raw_name: &str) -> Option<AllocSize> {
+    let name = raw_name.split('@').next().unwrap_or(raw_name);
+    // C++ `operator new` and `new[]` in every variant: the size comes first.
+    if name.starts_with("_Znwm") || name.starts_with("_Znam") {
+        return Some(AllocSize::Arg(0));
+    }
+    // glibc's aliases (`__libc_malloc` is `malloc`, `__posix_memalign`).
+    let base = name
+        .strip_prefix("__libc_")
+        .or_else(|| name.strip_prefix("__"))
+        .unwrap_or(name);
+    match base {
+        "malloc" | "valloc" | "pvalloc" => Some(AllocSize::Arg(0)),
+        "calloc" => Some(AllocSize::Product),
+        "realloc" | "memalign" | "aligned_alloc" => Some(AllocSize::Arg(1)),
+        "posix_memalign" => Some(AllocSize::Arg(2)),
+        _ => None,
+    }
+}
+
+/// `--toggle-collect`: a mirror of the current thread's shadow stack that
+/// counts the visible frames of matching functions. The stack changes only
+/// at its top, so comparing the top frames (serial and node, as
+/// `paths.rs` does) finds what changed in time proportional to the change.
+struct Toggle {
+    globs: Vec<String>,
+    /// Per function-view id: 0 not asked yet, 1 no match, 2 match.
+    matches: Vec<u8>,
+    /// Per mirrored frame: serial, node, whether it matches.
+    frames: Vec<(u32, NodeId, bool)>,
+    /// Matching frames in `frames`.
+    inside: u32,
+}
+
+impl Toggle {
+    /// True when the top of `stack` is the frame mirrored last.
+    #[inline]
+    fn unchanged(&self, stack: &[cct::Frame]) -> bool {
+        self.frames.len() == stack.len()
+            && match (self.frames.last(), stack.last()) {
+                (Some(m), Some(f)) => m.0 == f.serial() && m.1 == f.node(),
+                _ => true,
+            }
+    }
+
+    /// Drop the mirrored frames that are gone from `stack`; returns the
+    /// index of the first frame of `stack` to push again.
+    fn pop_changed(&mut self, stack: &[cct::Frame]) -> usize {
+        while let Some(&(serial, node, m)) = self.frames.last() {
+            let kept = stack
+                .get(self.frames.len() - 1)
+                .is_some_and(|f| f.serial() == serial && f.node() == node);
+            if kept {
+                break;
+            }
+            self.inside -= m as u32;
+            self.frames.pop();
+        }
+        self.frames.len()
+    }
+
+    fn push(&mut self, f: &cct::Frame, matches: bool) {
+        self.inside += matches as u32;
+        self.frames.push((f.serial(), f.node(), matches));
+    }
 }
 
 /// Path metric columns of a cost.
@@ -118,6 +225,7 @@ fn columns(c: &Counts) -> [u64; COLUMNS] {
         c.branch_misses,
         c.indirect,
         c.indirect_misses,
+        c.alloc_bytes,
     ]
 }
 
@@ -172,6 +280,11 @@ impl Recorder {
         let Some(f) = self.tracker.shadow_stack().frames().last().map(|fr| fr.function()) else {
             return self.tracker.index().unnamed(0);
         };
+        self.view_function(f)
+    }
+
+    /// The function-view id of a tracker function id.
+    fn view_function(&mut self, f: FuncId) -> FuncId {
         if !f.is_synthetic() {
             return f;
         }
@@ -214,6 +327,7 @@ impl Recorder {
         m[8] += c.branch_misses;
         m[9] += c.indirect;
         m[10] += c.indirect_misses;
+        m[11] += c.alloc_bytes;
     }
 
     /// Charge what the simulator counted since the last block event (the
@@ -229,12 +343,78 @@ impl Recorder {
             return;
         }
         self.snap = *sim.totals();
+        if !self.collecting {
+            return;
+        }
         let node = self.tracker.current_node();
         self.charge_node(node, &d);
         self.charge_func(self.cur_func, &d);
         if let Some(p) = &mut self.paths {
             p.add_here(&columns(&d));
         }
+    }
+
+    /// The caller of the allocator whose entry block just ran (the tracker
+    /// has pushed its frame), if this is a new outermost allocator frame:
+    /// the index of the nearest visible frame below that is not a PLT stub.
+    fn allocation_caller(&mut self) -> Option<usize> {
+        let frames = self.tracker.shadow_stack().frames();
+        let (top, below) = frames.split_last()?;
+        let serial = top.serial();
+        if !self.alloc_funcs.contains(&top.function())
+            || self.last_alloc_frame == Some(serial)
+            || below.iter().any(|f| self.alloc_funcs.contains(&f.function()))
+        {
+            return None;
+        }
+        let index = self.tracker.index();
+        let caller = (0..below.len()).rev().find(|&i| {
+            !below[i].is_hidden() && !index.is_plt(entry_of(&self.tracker, below[i].function()))
+        })?;
+        self.last_alloc_frame = Some(serial);
+        Some(caller)
+    }
+
+    /// Whether frame `i` of the current stack runs a `--toggle-collect`
+    /// function (its function-view name matches a glob).
+    fn toggle_matches(&mut self, i: usize) -> bool {
+        let f = self.tracker.shadow_stack().frames()[i].function();
+        let v = self.view_function(f).0 as usize;
+        let Some(t) = &mut self.toggle else {
+            return true;
+        };
+        if v >= t.matches.len() {
+            t.matches.resize(v + 1, 0);
+        }
+        if t.matches[v] == 0 {
+            let functions = self.tracker.index().functions();
+            let name = functions.get(v).map_or("", |x| x.name.as_str());
+            let hit = t.globs.iter().any(|g| reports::glob::glob_match(g, name));
+            t.matches[v] = 1 + hit as u8;
+        }
+        t.matches[v] == 2
+    }
+
+    /// Update [`Recorder::collecting`] after the stack may have changed.
+    #[inline]
+    fn update_collecting(&mut self) {
+        let Some(t) = &mut self.toggle else {
+            return;
+        };
+        let stack = self.tracker.shadow_stack().frames();
+        if t.unchanged(stack) {
+            self.collecting = t.inside > 0;
+            return;
+        }
+        let (from, len) = (t.pop_changed(stack), stack.len());
+        for i in from..len {
+            let f = self.tracker.shadow_stack().frames()[i];
+            let m = !f.is_hidden() && self.toggle_matches(i);
+            if let Some(t) = &mut self.toggle {
+                t.push(&f, m);
+            }
+        }
+        self.collecting = self.toggle.as_ref().is_some_and(|t| t.inside > 0);
     }
 
     fn charge_func(&mut self, f: Option<FuncId>, c: &Counts) {
@@ -262,6 +442,29 @@ impl Observer for Recorder {
         }
     }
 
+    fn watch_entry(&mut self, id: BlockId, facts: &BlockFacts) -> bool {
+        let index = self.tracker.index();
+        let Some(sym) = index.symbolizer.lookup(facts.start) else {
+            return false;
+        };
+        // A PLT stub is not the allocator: its real entry is watched.
+        if sym.is_plt || sym.start != facts.start {
+            return false;
+        }
+        let Some(size) = alloc_size_of(&sym.raw_name) else {
+            return false;
+        };
+        if let Some((f, _)) = index.function_at(facts.start) {
+            self.alloc_funcs.insert(f);
+        }
+        self.alloc_blocks.insert(id, size);
+        true
+    }
+
+    fn entry_args(&mut self, id: BlockId, args: [u64; 3]) {
+        self.pending_alloc = self.alloc_blocks.get(&id).map(|s| s.bytes(args));
+    }
+
     #[inline]
     fn block(&mut self, ev: BlockEvent, facts: &BlockFacts) {
         self.flush();
@@ -270,21 +473,48 @@ impl Observer for Recorder {
         }
         let prev_node = self.tracker.current_node();
         let prev_func = self.cur_func;
+        let prev_collecting = self.collecting;
         self.tracker.block(ev, facts);
+        self.update_collecting();
+        let on = self.collecting;
         let node = self.tracker.current_node();
         let owner = self.owner(ev.id, facts);
         let n = facts.insns.len() as u64;
+        if on && self.toggle.is_some() {
+            // The tracker does not count instructions under --toggle-collect.
+            self.tracker.add_metric(node, cct::INSTRUCTIONS, n);
+        }
         match owner {
             BlockOwner::One(f) => self.cur_func = Some(f),
             BlockOwner::Plt => {}
             BlockOwner::Frame => self.cur_func = Some(self.frame_function()),
             BlockOwner::Split(k) => {
                 let funcs = std::mem::take(&mut self.splits[k as usize]);
-                for f in funcs.iter() {
-                    self.func_counts(*f).instructions += 1;
+                if on {
+                    for f in funcs.iter() {
+                        self.func_counts(*f).instructions += 1;
+                    }
                 }
                 self.cur_func = funcs.last().copied();
                 self.splits[k as usize] = funcs;
+            }
+        }
+        // An allocator's entry: the request is charged to its caller's
+        // node, function and open path.
+        let mut alloc = None;
+        if let Some(bytes) = self.pending_alloc.take() {
+            if let Some(i) = self.allocation_caller() {
+                if on {
+                    let f = self.tracker.shadow_stack().frames()[i];
+                    let c = Counts {
+                        alloc_bytes: bytes,
+                        ..Counts::default()
+                    };
+                    self.charge_node(f.node(), &c);
+                    let func = self.view_function(f.function());
+                    self.charge_func(Some(func), &c);
+                    alloc = Some((f, c));
+                }
             }
         }
         let mut path_body = Counts {
@@ -298,19 +528,23 @@ impl Observer for Recorder {
                 sim.block(ev, facts);
                 let (t, mut body) = sim.totals().since(&before).split_terminator();
                 self.snap = *sim.totals();
-                self.charge_node(prev_node, &t);
-                self.charge_func(prev_func, &t);
-                self.charge_node(node, &body);
+                if prev_collecting {
+                    self.charge_node(prev_node, &t);
+                    self.charge_func(prev_func, &t);
+                    terminator = Some(t);
+                }
                 path_body = body;
                 path_body.instructions = n;
-                if matches!(owner, BlockOwner::Split(_)) {
-                    body.instructions = 0; // counted per instruction above
+                if on {
+                    self.charge_node(node, &body);
+                    if matches!(owner, BlockOwner::Split(_)) {
+                        body.instructions = 0; // counted per instruction above
+                    }
+                    self.charge_func(self.cur_func, &body);
                 }
-                self.charge_func(self.cur_func, &body);
-                terminator = Some(t);
             }
             None => {
-                if !matches!(owner, BlockOwner::Split(_)) {
+                if on && !matches!(owner, BlockOwner::Split(_)) {
                     if let Some(f) = self.cur_func {
                         self.func_counts(f).instructions += n;
                     }
@@ -320,6 +554,9 @@ impl Observer for Recorder {
         if let Some(p) = &mut self.paths {
             if let Some(t) = &terminator {
                 p.charge_terminator(&columns(t));
+            }
+            if let Some((f, c)) = &alloc {
+                p.add_to_frame(f, &columns(c));
             }
             let tracker = &self.tracker;
             let frames = tracker.shadow_stack().frames();
@@ -332,7 +569,7 @@ impl Observer for Recorder {
             let entry = *self.block_entry[i].get_or_insert_with(|| {
                 tracker.index().function_at(facts.start).map(|(_, e)| e)
             });
-            if p.executed(frames, facts.start, facts.len, n as u32, plt, entry) {
+            if p.executed(frames, facts.start, facts.len, n as u32, plt, entry) && on {
                 p.add(&columns(&path_body));
             }
         }
@@ -355,6 +592,11 @@ impl Observer for Recorder {
     fn thread_switch(&mut self, tid: Tid) {
         self.flush();
         self.tracker.thread_switch(tid);
+        if let Some(t) = &mut self.toggle {
+            // The next block mirrors the other thread's stack afresh.
+            t.frames.clear();
+            t.inside = 0;
+        }
         if let Some(p) = &mut self.paths {
             p.thread_switch(tid);
         }
@@ -407,9 +649,23 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         None => None,
     };
     let mut tracker_cfg = opts.tracker;
-    tracker_cfg.n_metrics = if sim.is_some() { RAW_COLUMNS } else { 1 };
+    tracker_cfg.n_metrics = RAW_COLUMNS;
+    let mut tracker = CallTracker::new(FunctionTable::new(), tracker_cfg);
+    let toggle = (!opts.toggle_collect.is_empty()).then(|| Toggle {
+        globs: opts.toggle_collect.clone(),
+        matches: Vec::new(),
+        frames: Vec::new(),
+        inside: 0,
+    });
+    tracker.set_count_instructions(toggle.is_none());
     let mut rec = Recorder {
-        tracker: CallTracker::new(FunctionTable::new(), tracker_cfg),
+        collecting: toggle.is_none(),
+        toggle,
+        alloc_blocks: FxHashMap::default(),
+        alloc_funcs: Default::default(),
+        pending_alloc: None,
+        last_alloc_frame: None,
+        tracker,
         sim,
         owners: Vec::new(),
         splits: Vec::new(),
@@ -444,7 +700,7 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
             .into_iter()
             .filter(|m| cfg.measures(*m))
             .collect(),
-        None => vec![Metric::Instructions],
+        None => vec![Metric::Instructions, Metric::AllocBytes],
     };
     let cycles = machine_cfg.as_ref().map(|c| c.cycles).unwrap_or_default();
     let values = |c: &Counts| -> Vec<u64> { metrics.iter().map(|m| c.get(*m, &cycles)).collect() };
@@ -480,6 +736,10 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         contexts = ContextTable::default();
     }
     let blocks = block_profile(&table, blocks_raw, &row_of, &values);
+    let mut paths = paths;
+    if !opts.focus.is_empty() {
+        contexts = focus_contexts(&contexts, &rows, &opts.focus, &mut paths, metrics.len());
+    }
     let mut total = Counts::default();
     for c in &func_self {
         total += c;
@@ -504,6 +764,12 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
             config.push(("branch".into(), format!("{b:?}")));
         }
         config.push(("cycles".into(), format!("{:?}", cfg.cycles)));
+    }
+    if !opts.toggle_collect.is_empty() {
+        config.push(("toggle-collect".into(), opts.toggle_collect.join(",")));
+    }
+    if !opts.focus.is_empty() {
+        config.push(("focus".into(), opts.focus.join(",")));
     }
     config.sort();
     let profile = Profile {
@@ -822,4 +1088,54 @@ fn block_profile(
         });
     }
     reports::BlockProfile { files, blocks }
+}
+/// `--focus` (iPath's focused profiling): the contexts on the call paths
+/// that reach a function matching `globs` (each matching node, its
+/// ancestors and everything below it), renumbered with parents before
+/// children; the path rows of other contexts go. Kept nodes keep their own
+/// self costs, so a matching node's inclusive cost is the full run's.
+fn focus_contexts(
+    ctx: &ContextTable,
+    rows: &[FunctionRow],
+    globs: &[String],
+    paths: &mut reports::PathProfile,
+    m: usize,
+) -> ContextTable {
+    let n = ctx.len();
+    let matches = |node: usize| {
+        rows.get(ctx.function[node] as usize)
+            .is_some_and(|r| globs.iter().any(|g| reports::glob::glob_match(g, &r.name)))
+    };
+    // Below a matching node (or one), then: reaches one (parents come first).
+    let mut below = vec![false; n];
+    for node in 1..n {
+        below[node] = matches(node) || below[ctx.parent[node] as usize];
+    }
+    let mut keep = below.clone();
+    for node in (1..n).rev() {
+        if keep[node] {
+            keep[ctx.parent[node] as usize] = true;
+        }
+    }
+    if n > 0 {
+        keep[0] = true;
+    }
+    let mut new_of = vec![u32::MAX; n];
+    let mut out = ContextTable::default();
+    for node in (0..n).filter(|&i| keep[i]) {
+        new_of[node] = out.parent.len() as u32;
+        out.parent.push(new_of[ctx.parent[node] as usize]);
+        out.function.push(ctx.function[node]);
+        out.call_site.push(ctx.call_site[node]);
+        out.flags.push(ctx.flags[node]);
+        out.calls.push(ctx.calls[node]);
+        out.self_cost.extend_from_slice(ctx.self_of(node, m));
+    }
+    for f in &mut paths.functions {
+        f.rows.retain(|r| new_of.get(r.context as usize).is_some_and(|&c| c != u32::MAX));
+        for r in &mut f.rows {
+            r.context = new_of[r.context as usize];
+        }
+    }
+    out
 }

@@ -151,6 +151,9 @@ pub(crate) struct Machine<'o, O: Observer> {
     pub(crate) mem: GuestMemory,
     pub(crate) blocks: BlockTable,
     pub(crate) block_counts: Vec<u64>,
+    /// Per block: the observer asked for its argument registers
+    /// ([`Observer::watch_entry`]).
+    watched: Vec<bool>,
     pub(crate) observer: &'o mut O,
     pub(crate) rep_iterations: u64,
     /// Read the stack pointer at the next block (the last terminator `needs_sp`).
@@ -220,7 +223,12 @@ pub(crate) enum FaultPc {
 
 impl<O: Observer> Machine<'_, O> {
     #[inline]
-    fn on_block(&mut self, addr: u64, size: u32) -> Option<Result<StopReason, VmError>> {
+    fn on_block(
+        &mut self,
+        uc: unicorn_engine::ffi::uc_handle,
+        addr: u64,
+        size: u32,
+    ) -> Option<Result<StopReason, VmError>> {
         // Each further iteration of a `rep` string instruction re-enters a
         // block that starts at that instruction.
         if addr == self.rep_at {
@@ -252,6 +260,9 @@ impl<O: Observer> Machine<'_, O> {
         self.cur_block = addr;
         self.clock.retire(facts.insns.len() as u64);
         self.block_counts[id.index()] += 1;
+        if self.watched[id.index()] {
+            self.observer.entry_args(id, read_args(uc));
+        }
         self.observer.block(BlockEvent { id, sp: self.sp }, facts);
         self.read_sp = facts.terminator.needs_sp();
         if facts.terminator == Terminator::RepString {
@@ -310,6 +321,8 @@ impl<O: Observer> Machine<'_, O> {
         let id = self.blocks.insert(code, addr)?;
         self.block_counts.push(0);
         self.observer.block_decoded(id, self.blocks.facts(id));
+        let watch = self.observer.watch_entry(id, self.blocks.facts(id));
+        self.watched.push(watch);
         Ok(id)
     }
 
@@ -530,6 +543,7 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
         mem,
         blocks: BlockTable::new(),
         block_counts: Vec::new(),
+        watched: Vec::new(),
         observer,
         rep_iterations: 0,
         read_sp: true,
@@ -698,6 +712,23 @@ extern "C" fn mem_hook<O: Observer>(
     m.on_mem(addr, size as usize, kind == MemType::WRITE as libc::c_int);
 }
 
+/// `[rdi, rsi, rdx]`, the first three integer arguments at a function's entry.
+#[cold]
+fn read_args(uc: unicorn_engine::ffi::uc_handle) -> [u64; 3] {
+    let mut args = [0u64; 3];
+    for (v, reg) in args
+        .iter_mut()
+        .zip([RegisterX86::RDI, RegisterX86::RSI, RegisterX86::RDX])
+    {
+        // SAFETY: `uc` is the live engine calling the block hook; the
+        // registers are 64-bit.
+        unsafe {
+            unicorn_engine::ffi::uc_reg_read(uc, reg as i32, v as *mut u64 as *mut libc::c_void)
+        };
+    }
+    args
+}
+
 extern "C" fn block_hook<O: Observer>(
     uc: unicorn_engine::ffi::uc_handle,
     addr: u64,
@@ -719,7 +750,7 @@ extern "C" fn block_hook<O: Observer>(
         };
         m.sp = sp;
     }
-    if let Some(stop) = m.on_block(addr, size) {
+    if let Some(stop) = m.on_block(uc, addr, size) {
         m.stop = Some(stop);
         // SAFETY: as above; stopping from inside a hook is supported.
         unsafe { unicorn_engine::ffi::uc_emu_stop(uc) };

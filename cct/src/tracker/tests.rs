@@ -998,3 +998,18 @@ fn object_mapped_refreshes_function_answers() {
     g.check();
     g.node("_start/main/late");
 }
+
+#[test]
+fn instructions_left_to_the_consumer() {
+    let mut g = Guest::full();
+    g.t.set_count_instructions(false);
+    start_main(&mut g);
+    g.run(&b(0x2000, 3, call(0x3000)));
+    g.run(&b(0x3000, 4, RET));
+    // Calls and contexts as usual; no instructions charged by the tracker.
+    assert_eq!(g.all_paths(), ["_start", "_start/main", "_start/main/a"]);
+    assert_eq!(g.cct().calls(g.node("_start/main/a")), 1);
+    assert_eq!(g.cct().total(INSTRUCTIONS), 0);
+    g.t.add_metric(g.t.current_node(), INSTRUCTIONS, 4);
+    assert_eq!(g.self_insns("_start/main/a"), 4);
+}
