@@ -444,3 +444,27 @@ fn blocks_and_lines_add_up_to_the_totals() {
     assert_eq!(b["rows"][0]["function"], "walk", "{b:#}");
     assert!(b["rows"][0]["cost"]["l1d-miss"].as_u64().unwrap() > 90_000, "{b:#}");
 }
+
+#[test]
+fn a_reader_that_goes_away_is_not_a_crash() {
+    use std::io::Read;
+    let dir = scratch("broken_pipe");
+    let program = guest("sweep-O2");
+    profile_of(&program, &[], &dir, &[]);
+    let out = dir.join("p.out");
+    // Far more than a pipe holds: the writer meets the closed pipe.
+    let mut child = Command::new(pathvm())
+        .args(["report", "--by", "block"])
+        .arg(&out)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // The read end is dropped here.
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(o.status.code(), Some(0), "{err}");
+}
