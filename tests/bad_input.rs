@@ -184,7 +184,7 @@ fn sigterm_and_sigint_stop_the_guest_and_keep_the_profile() {
     let dir = scratch("interrupt");
     for (sig, status) in [(libc::SIGTERM, 143), (libc::SIGINT, 130)] {
         let profile = dir.join(format!("p{sig}.out"));
-        let mut child = Command::new(pathvm())
+        let child = Command::new(pathvm())
             .args(["run", "-q", "-o"])
             .arg(&profile)
             .arg(guest("spin-O2"))

@@ -65,6 +65,19 @@ pub fn run_pathvm(profile: &Path, program: &Path, args: &[&str]) -> Output {
         .expect("start pathvm")
 }
 
+/// `pathvm run -q -o PROFILE [EXTRA...] PROGRAM ARGS...`, stdin closed.
+pub fn run_with(profile: &Path, extra: &[&str], program: &Path, args: &[&str]) -> Output {
+    Command::new(pathvm())
+        .args(["run", "-q", "-o"])
+        .arg(profile)
+        .args(extra)
+        .arg(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("start pathvm")
+}
+
 /// The program run natively with the guest environment.
 pub fn run_native(program: &Path, args: &[&str]) -> Output {
     Command::new(program)

@@ -4,24 +4,12 @@
 //! `siglongjmp` at the depth it runs at).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use serde_json::Value;
 
 use crate::common::*;
 
-/// `pathvm run -q -o PROFILE [EXTRA...] PROGRAM ARGS...`, stdin closed.
-fn run_with(profile: &Path, extra: &[&str], program: &Path, args: &[&str]) -> Output {
-    Command::new(pathvm())
-        .args(["run", "-q", "-o"])
-        .arg(profile)
-        .args(extra)
-        .arg(program)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("start pathvm")
-}
 
 fn native_status(out: &Output) -> Option<i32> {
     use std::os::unix::process::ExitStatusExt;

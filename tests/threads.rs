@@ -4,24 +4,12 @@
 //! multithreaded program (`xz -T2`) giving byte-identical output.
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use serde_json::Value;
 
 use crate::common::*;
 
-/// `pathvm run -q -o PROFILE [EXTRA...] PROGRAM ARGS...`, stdin closed.
-fn run_with(profile: &Path, extra: &[&str], program: &Path, args: &[&str]) -> Output {
-    Command::new(pathvm())
-        .args(["run", "-q", "-o"])
-        .arg(profile)
-        .args(extra)
-        .arg(program)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("start pathvm")
-}
 
 fn assert_as_native(vm: &Output, native: &Output, what: &str) {
     assert_eq!(
