@@ -20,8 +20,16 @@ fn run_with(profile: &Path, program: &str, extra: &[&str]) {
         .output()
         .unwrap();
     let native = run_native(&guest(program), &[]);
-    assert_eq!(out.status.code(), native.status.code(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert_eq!(out.stdout, native.stdout, "{program}: output differs from the native run");
+    assert_eq!(
+        out.status.code(),
+        native.status.code(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        out.stdout, native.stdout,
+        "{program}: output differs from the native run"
+    );
 }
 
 fn rows(report: &Value) -> &Vec<Value> {
@@ -29,7 +37,12 @@ fn rows(report: &Value) -> &Vec<Value> {
 }
 
 fn stack(r: &Value) -> Vec<&str> {
-    r["stack"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect()
+    r["stack"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect()
 }
 
 /// The context rows whose stack ends with `suffix`.
@@ -49,18 +62,34 @@ fn function<'a>(report: &'a Value, name: &str) -> &'a Value {
 
 #[test]
 fn alloc_bytes_go_to_the_calling_context() {
-    for (program, no_sim) in [("alloc-O2", false), ("alloc-static", false), ("alloc-O0", true)] {
+    for (program, no_sim) in [
+        ("alloc-O2", false),
+        ("alloc-static", false),
+        ("alloc-O0", true),
+    ] {
         let dir = scratch(&format!("alloc-{program}"));
         let profile = dir.join("p.out");
-        let extra: &[&str] = if no_sim { &["--no-cache-sim", "--no-branch-sim"] } else { &[] };
+        let extra: &[&str] = if no_sim {
+            &["--no-cache-sim", "--no-branch-sim"]
+        } else {
+            &[]
+        };
         run_with(&profile, program, extra);
         let funcs = report_json(&profile, &[]);
         let ctx = report_json(&profile, &["--by", "context"]);
         let total = funcs["totals"]["alloc-bytes"].as_u64().unwrap();
         // a(): malloc(100) three times; b(): calloc(10, 20) and realloc to
         // 500 (realloc's own call of malloc does not count again).
-        assert_eq!(function(&funcs, "a")["self"]["alloc-bytes"], 300, "{program}");
-        assert_eq!(function(&funcs, "b")["self"]["alloc-bytes"], 700, "{program}");
+        assert_eq!(
+            function(&funcs, "a")["self"]["alloc-bytes"],
+            300,
+            "{program}"
+        );
+        assert_eq!(
+            function(&funcs, "b")["self"]["alloc-bytes"],
+            700,
+            "{program}"
+        );
         let a = ending(&ctx, &["main", "a"]);
         let b = ending(&ctx, &["main", "b"]);
         assert_eq!((a.len(), b.len()), (1, 1), "{program}");
@@ -75,8 +104,14 @@ fn alloc_bytes_go_to_the_calling_context() {
             }
         }
         // The total is the sum over functions and over contexts.
-        let by_func: u64 = rows(&funcs).iter().map(|r| r["self"]["alloc-bytes"].as_u64().unwrap()).sum();
-        let by_ctx: u64 = rows(&ctx).iter().map(|r| r["self"]["alloc-bytes"].as_u64().unwrap()).sum();
+        let by_func: u64 = rows(&funcs)
+            .iter()
+            .map(|r| r["self"]["alloc-bytes"].as_u64().unwrap())
+            .sum();
+        let by_ctx: u64 = rows(&ctx)
+            .iter()
+            .map(|r| r["self"]["alloc-bytes"].as_u64().unwrap())
+            .sum();
         assert_eq!((by_func, by_ctx), (total, total), "{program}");
         // stdout's buffer (puts to a pipe) is one of the allocations.
         assert!(total >= 1000 + 4096, "{program}: {total}");
@@ -92,7 +127,10 @@ fn alloc_bytes_go_to_the_calling_context() {
                 .filter(|f| f.function == row)
                 .flat_map(|f| f.rows.iter().map(|r| r.cost[col]))
                 .sum();
-            assert_eq!(on_paths, p.functions[row as usize].self_cost[col], "{program}: {name}");
+            assert_eq!(
+                on_paths, p.functions[row as usize].self_cost[col],
+                "{program}: {name}"
+            );
         }
     }
 }
@@ -129,16 +167,28 @@ fn toggle_collect_counts_only_inside_the_function() {
     }
     assert_eq!(part_r["totals"]["instructions"], 64_000_072);
     // Self costs inside are whole, outside zero; calls are still recorded.
-    assert_eq!(function(&part_r, "c")["self"], function(&full_r, "c")["self"]);
-    assert_eq!(function(&part_r, "d")["self"], function(&full_r, "d")["self"]);
+    assert_eq!(
+        function(&part_r, "c")["self"],
+        function(&full_r, "c")["self"]
+    );
+    assert_eq!(
+        function(&part_r, "d")["self"],
+        function(&full_r, "d")["self"]
+    );
     assert_eq!(function(&part_r, "main")["self"]["instructions"], 0);
     assert_eq!(function(&part_r, "f")["calls"], 6);
     // The tree agrees: its self costs add up to the totals.
     let ctx = report_json(&part, &["--by", "context"]);
-    let sum: u64 = rows(&ctx).iter().map(|r| r["self"]["instructions"].as_u64().unwrap()).sum();
+    let sum: u64 = rows(&ctx)
+        .iter()
+        .map(|r| r["self"]["instructions"].as_u64().unwrap())
+        .sum();
     assert_eq!(sum, 64_000_072);
     let p = reports::read_profile(&part).unwrap();
-    assert!(p.meta.config.contains(&("toggle-collect".to_string(), "c".to_string())));
+    assert!(p
+        .meta
+        .config
+        .contains(&("toggle-collect".to_string(), "c".to_string())));
 }
 
 #[test]
@@ -165,8 +215,15 @@ fn focus_keeps_the_call_paths_that_reach_the_function() {
     assert_eq!(
         below_main,
         [
-            "main", "main>a", "main>a>f", "main>a>f>c", "main>a>f>c>d", "main>b", "main>b>f",
-            "main>b>f>c", "main>b>f>c>d"
+            "main",
+            "main>a",
+            "main>a>f",
+            "main>a>f>c",
+            "main>a>f>c>d",
+            "main>b",
+            "main>b>f",
+            "main>b>f>c",
+            "main>b>f>c>d"
         ]
     );
     let main_depth = stack(ending(&ctx, &["main"])[0]).len();
@@ -180,7 +237,13 @@ fn focus_keeps_the_call_paths_that_reach_the_function() {
         assert_eq!(got[0]["inclusive"], want[0]["inclusive"]);
     }
     // Function rows stay whole-run.
-    assert_eq!(report_json(&part, &[])["rows"], report_json(&full, &[])["rows"]);
+    assert_eq!(
+        report_json(&part, &[])["rows"],
+        report_json(&full, &[])["rows"]
+    );
     let p = reports::read_profile(&part).unwrap();
-    assert!(p.meta.config.contains(&("focus".to_string(), "c".to_string())));
+    assert!(p
+        .meta
+        .config
+        .contains(&("focus".to_string(), "c".to_string())));
 }

@@ -6,13 +6,13 @@ mod common;
 
 mod bad_input;
 mod cache;
-mod collect;
 mod ci;
+mod collect;
 mod contexts;
 mod counts;
 mod export;
 mod native;
 mod paths;
+mod phases;
 mod signals;
 mod threads;
-mod phases;

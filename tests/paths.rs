@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
-use reports::{Profile, PathFunction};
+use reports::{PathFunction, Profile};
 
 use crate::common::*;
 
@@ -68,7 +68,11 @@ fn check_invariants(program: &Path, args: &[&str], dir: &Path) {
     let col = p.metric_index("instructions").unwrap();
     let sums = path_sums(&p);
     let users = user_functions(&p);
-    assert!(!users.is_empty(), "{}: no user functions", program.display());
+    assert!(
+        !users.is_empty(),
+        "{}: no user functions",
+        program.display()
+    );
     // Every instruction of the run is on a path, lost by a frame that could
     // not follow its code, or outside any path frame (the lazy resolver).
     let on_paths: u64 = sums.values().map(|s| s.0).sum();
@@ -108,7 +112,11 @@ fn check_invariants(program: &Path, args: &[&str], dir: &Path) {
         );
         // Own instructions exclude PLT stubs run on the way to a callee.
         assert!(own <= metric, "{}: {own} > {metric}", f.name);
-        assert_eq!(by_length, own, "{}: count x length != own instructions", f.name);
+        assert_eq!(
+            by_length, own,
+            "{}: count x length != own instructions",
+            f.name
+        );
     }
     // Frames: every frame of a function ends once, at EXIT or truncated
     // (a path ending at a back edge does not end the frame; a resumed path
@@ -129,7 +137,11 @@ fn check_invariants(program: &Path, args: &[&str], dir: &Path) {
         );
         let calls = p.functions[pf.function as usize].calls;
         if p.functions[pf.function as usize].name != "_start" {
-            assert_eq!(pf.frames, calls, "{}", p.functions[pf.function as usize].name);
+            assert_eq!(
+                pf.frames, calls,
+                "{}",
+                p.functions[pf.function as usize].name
+            );
         }
     }
 }
@@ -146,8 +158,18 @@ fn rows_where(pf: &PathFunction, pred: impl Fn(&reports::PathInfo) -> bool) -> u
 fn path_invariants_hold_on_every_guest_program() {
     let dir = scratch("path_invariants");
     for name in [
-        "work", "fig1", "tailcall", "longjmp", "except", "sweep", "diffwork", "cachetest", "sigfault",
-        "sigdeep", "sigalarm", "threads",
+        "work",
+        "fig1",
+        "tailcall",
+        "longjmp",
+        "except",
+        "sweep",
+        "diffwork",
+        "cachetest",
+        "sigfault",
+        "sigdeep",
+        "sigalarm",
+        "threads",
     ] {
         for variant in ["O0", "O2", "static"] {
             let program = guest(&format!("{name}-{variant}"));
@@ -183,16 +205,17 @@ fn the_sweeping_side_of_the_branch_is_the_dense_hot_path() {
     assert_eq!(dense.len(), 2, "{j:#}");
     assert_eq!(dense[0]["blocks"], dense[1]["blocks"]);
     let count: u64 = dense.iter().map(|r| r["count"].as_u64().unwrap()).sum();
-    let misses: u64 = dense.iter().map(|r| r["cost"]["l1d-miss"].as_u64().unwrap()).sum();
+    let misses: u64 = dense
+        .iter()
+        .map(|r| r["cost"]["l1d-miss"].as_u64().unwrap())
+        .sum();
     assert!(count > 90_000 && count < 110_000, "{count}");
     assert!(misses >= count, "{misses} misses for {count} sweeps");
     let share: f64 = dense.iter().map(|r| r["share"].as_f64().unwrap()).sum();
     assert!(share > 80.0, "{share}");
     // Its lines include the sweeping statement, not the calm one.
     let src = std::fs::read_to_string(repo().join("guest-programs/sweep.c")).unwrap();
-    let line_of = |tag: &str| {
-        src.lines().position(|l| l.contains(tag)).unwrap() + 1
-    };
+    let line_of = |tag: &str| src.lines().position(|l| l.contains(tag)).unwrap() + 1;
     let lines: Vec<String> = top["lines"]
         .as_array()
         .unwrap()
@@ -254,8 +277,14 @@ fn paths_per_context_split_a_function_by_its_callers() {
                 .join(">")
         })
         .collect();
-    assert!(stacks.iter().any(|s| s.ends_with("main>a>f>c")), "{stacks:?}");
-    assert!(stacks.iter().any(|s| s.ends_with("main>b>f>c")), "{stacks:?}");
+    assert!(
+        stacks.iter().any(|s| s.ends_with("main>a>f>c")),
+        "{stacks:?}"
+    );
+    assert!(
+        stacks.iter().any(|s| s.ends_with("main>b>f>c")),
+        "{stacks:?}"
+    );
     // Calls of c from a: 2 with n=1 (2000000 iterations each); from b: 4
     // with n=2 (1000000 each). The loop's back-edge path counts them.
     let count_in = |ctx: &str| -> u64 {
@@ -286,7 +315,10 @@ fn no_paths_and_no_cct_change_no_count() {
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("--no-paths") && err.lines().count() == 1, "{err}");
+    assert!(
+        err.contains("--no-paths") && err.lines().count() == 1,
+        "{err}"
+    );
 }
 
 #[test]
@@ -302,7 +334,10 @@ fn hot_summary_classes_cover_every_path() {
     let dense = &classes[0];
     assert_eq!(dense["class"], "dense");
     assert!(dense["metric_share"].as_f64().unwrap() > 50.0, "{j:#}");
-    assert!(dense["instructions_share"].as_f64().unwrap() < 50.0, "{j:#}");
+    assert!(
+        dense["instructions_share"].as_f64().unwrap() < 50.0,
+        "{j:#}"
+    );
     assert_eq!(j["hot_procedures"][0]["function"], "walk", "{j:#}");
 }
 
@@ -328,7 +363,9 @@ fn mismatches(p: &Profile) -> Vec<(String, u64, u64)> {
 fn optimised_distribution_programs_lose_no_counts() {
     let dir = scratch("path_real");
     let input = dir.join("in.txt");
-    let text: String = (0..20000).map(|i| format!("line {i} of {}\n", i * 7919 % 1000)).collect();
+    let text: String = (0..20000)
+        .map(|i| format!("line {i} of {}\n", i * 7919 % 1000))
+        .collect();
     std::fs::write(&input, text).unwrap();
     let inp = input.to_str().unwrap();
     let cases: Vec<(&str, Vec<&str>)> = vec![
@@ -345,9 +382,17 @@ fn optimised_distribution_programs_lose_no_counts() {
         let on_paths: u64 = path_sums(&p).values().map(|s| s.0).sum();
         let lost: u64 = p.paths.functions.iter().map(|f| f.lost_instructions).sum();
         assert_eq!(lost, 0, "{prog}: instructions lost by path tracking");
-        assert_eq!(on_paths + p.paths.unattributed_instructions, p.totals[col], "{prog}");
+        assert_eq!(
+            on_paths + p.paths.unattributed_instructions,
+            p.totals[col],
+            "{prog}"
+        );
         let bad = mismatches(&p);
-        eprintln!("{prog}: {} of {} functions differ: {bad:?}", bad.len(), p.functions.len());
+        eprintln!(
+            "{prog}: {} of {} functions differ: {bad:?}",
+            bad.len(),
+            p.functions.len()
+        );
     }
 }
 
@@ -357,7 +402,10 @@ fn annotate_and_callgrind_export_show_paths() {
     let program = guest("sweep-O2");
     let p = profile_of(&program, &[], &dir, &[]);
     let out = dir.join("p.out");
-    let j = report_json(&out, &["--by", "path", "--metric", "l1d-miss", "--top", "1"]);
+    let j = report_json(
+        &out,
+        &["--by", "path", "--metric", "l1d-miss", "--top", "1"],
+    );
     let id = j["rows"][0]["path"].as_u64().unwrap().to_string();
     let a = report_json(&out, &["--path", &id, "--function", "walk", "--annotate"]);
     let path = &a[0];
@@ -369,8 +417,10 @@ fn annotate_and_callgrind_export_show_paths() {
     let src = std::fs::read_to_string(repo().join("guest-programs/sweep.c")).unwrap();
     let sweep = src.lines().position(|l| l.contains("/* SWEEP */")).unwrap() + 1;
     assert!(
-        insns.iter().any(|i| i["text"].as_str().unwrap().starts_with("movzx")
-            && i["line"] == format!("sweep.c:{sweep}")),
+        insns
+            .iter()
+            .any(|i| i["text"].as_str().unwrap().starts_with("movzx")
+                && i["line"] == format!("sweep.c:{sweep}")),
         "{a:#}"
     );
     // Callgrind export with paths: callgrind_annotate reads it, the totals
@@ -387,7 +437,10 @@ fn annotate_and_callgrind_export_show_paths() {
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let ann = Command::new("callgrind_annotate").arg(&cg).output().unwrap();
+    let ann = Command::new("callgrind_annotate")
+        .arg(&cg)
+        .output()
+        .unwrap();
     assert!(ann.status.success());
     let text = String::from_utf8_lossy(&ann.stdout);
     let total = p.totals[p.metric_index("instructions").unwrap()];
@@ -432,17 +485,28 @@ fn blocks_and_lines_add_up_to_the_totals() {
     let src = std::fs::read_to_string(repo().join("guest-programs/sweep.c")).unwrap();
     let line_of = |tag: &str| src.lines().position(|l| l.contains(tag)).unwrap() as u64 + 1;
     let rows = j["rows"].as_array().unwrap();
-    let total: u64 = rows.iter().map(|r| r["cost"]["instructions"].as_u64().unwrap()).sum();
+    let total: u64 = rows
+        .iter()
+        .map(|r| r["cost"]["instructions"].as_u64().unwrap())
+        .sum();
     assert_eq!(total, p.totals[p.metric_index("instructions").unwrap()]);
     let sweep = rows
         .iter()
-        .find(|r| r["file"].as_str().unwrap().ends_with("sweep.c") && r["line"] == line_of("/* SWEEP */"))
+        .find(|r| {
+            r["file"].as_str().unwrap().ends_with("sweep.c") && r["line"] == line_of("/* SWEEP */")
+        })
         .expect("the sweep line");
     assert!(sweep["cost"]["instructions"].as_u64().unwrap() > 0);
     // Per block: walk's sweeping block carries the misses.
-    let b = report_json(&out, &["--by", "block", "--metric", "l1d-miss", "--top", "1"]);
+    let b = report_json(
+        &out,
+        &["--by", "block", "--metric", "l1d-miss", "--top", "1"],
+    );
     assert_eq!(b["rows"][0]["function"], "walk", "{b:#}");
-    assert!(b["rows"][0]["cost"]["l1d-miss"].as_u64().unwrap() > 90_000, "{b:#}");
+    assert!(
+        b["rows"][0]["cost"]["l1d-miss"].as_u64().unwrap() > 90_000,
+        "{b:#}"
+    );
 }
 
 #[test]

@@ -10,7 +10,6 @@ use serde_json::Value;
 
 use crate::common::*;
 
-
 fn native_status(out: &Output) -> Option<i32> {
     use std::os::unix::process::ExitStatusExt;
     out.status
@@ -110,8 +109,13 @@ fn caught_faults_match_native_and_sit_under_the_faulting_context() {
     // The code after siglongjmp runs in main, not under the handler.
     let after = ending(&rows, &["main", "after"]);
     assert_eq!(after.len(), 1);
-    assert_eq!((after[0].1, after[0].2, after[0].3), (3, after[0].3, after[0].3));
-    assert!(rows.iter().all(|r| r.0.last().unwrap() != "after" || r.0.len() == after[0].0.len()));
+    assert_eq!(
+        (after[0].1, after[0].2, after[0].3),
+        (3, after[0].3, after[0].3)
+    );
+    assert!(rows
+        .iter()
+        .all(|r| r.0.last().unwrap() != "after" || r.0.len() == after[0].0.len()));
     // int3: the handler returns (rt_sigreturn) to main three times.
     assert_eq!(ending(&rows, &["main", "on_trap"])[0].1, 3);
     assert_eq!(ending(&rows, &["main", "on_ill"])[0].1, 1);
@@ -135,7 +139,11 @@ fn raise_from_deep_recursion_left_with_siglongjmp() {
     assert_eq!(handler.len(), 1, "{rows:?}");
     let stack = &handler[0].0;
     // Under the 21 levels of deep and raise, where the signal was sent.
-    assert_eq!(stack.iter().filter(|f| *f == "deep").count(), 21, "{stack:?}");
+    assert_eq!(
+        stack.iter().filter(|f| *f == "deep").count(),
+        21,
+        "{stack:?}"
+    );
     assert!(stack.iter().any(|f| f == "raise"), "{stack:?}");
     assert_eq!(handler[0].1, 1);
     // After siglongjmp: `after` directly under main, its own cost only.
@@ -184,18 +192,32 @@ fn shell_pipeline_runs_children_natively_or_traced() {
     let dir = scratch("sh-pipeline");
     let out = run_with(&dir.join("p.out"), &[], sh, &args);
     assert_eq!(String::from_utf8_lossy(&out.stdout), "HI\n");
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let mut files: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     files.sort();
-    assert_eq!(files, ["p.out"], "no child profiles without --trace-children");
+    assert_eq!(
+        files,
+        ["p.out"],
+        "no child profiles without --trace-children"
+    );
 
     let dir = scratch("sh-pipeline-traced");
     let out = run_with(&dir.join("p.out"), &["--trace-children"], sh, &args);
     assert_eq!(String::from_utf8_lossy(&out.stdout), "HI\n");
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let mut files: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -205,7 +227,10 @@ fn shell_pipeline_runs_children_natively_or_traced() {
     assert_eq!(files, ["p.out", "p.out.1", "p.out.2", "p.out.2.1"]);
     for f in &files {
         let rep = report_json(&dir.join(f), &[]);
-        assert!(rep["totals"]["instructions"].as_u64().unwrap() > 10_000, "{f}");
+        assert!(
+            rep["totals"]["instructions"].as_u64().unwrap() > 10_000,
+            "{f}"
+        );
     }
     // The exec'd image is tr's: its code is charged to /usr/bin/tr.
     let rep = report_json(&dir.join("p.out.2.1"), &[]);
@@ -232,7 +257,11 @@ fn shell_pipeline_runs_children_natively_or_traced() {
     for (metric, total) in totals {
         let sum: u64 = files
             .iter()
-            .map(|f| report_json(&dir.join(f), &[])["totals"][metric].as_u64().unwrap())
+            .map(|f| {
+                report_json(&dir.join(f), &[])["totals"][metric]
+                    .as_u64()
+                    .unwrap()
+            })
             .sum();
         assert_eq!(total.as_u64(), Some(sum), "{metric}");
     }
@@ -249,8 +278,18 @@ fn shell_pipeline_runs_children_natively_or_traced() {
     assert_eq!(contexts["totals"], merged["totals"]);
     // A profile with other metrics is refused, naming its file.
     let other = dir.join("other.out");
-    let out = run_with(&other, &["--no-cache-sim", "--no-branch-sim"], Path::new("/bin/true"), &[]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = run_with(
+        &other,
+        &["--no-cache-sim", "--no-branch-sim"],
+        Path::new("/bin/true"),
+        &[],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let out = Command::new(pathvm())
         .arg("report")
         .args([&paths[0], &other])
@@ -258,7 +297,13 @@ fn shell_pipeline_runs_children_natively_or_traced() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.starts_with(&format!("pathvm: {}: cannot merge: profile 1", other.display())), "{err}");
+    assert!(
+        err.starts_with(&format!(
+            "pathvm: {}: cannot merge: profile 1",
+            other.display()
+        )),
+        "{err}"
+    );
 }
 
 /// `pathvm report --format json FILE...` (the files merged), parsed.
@@ -270,6 +315,10 @@ fn report_files_json(files: &[PathBuf], extra: &[&str]) -> Value {
         .args(extra)
         .output()
         .unwrap();
-    assert!(out.status.success(), "report failed: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "report failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).expect("report JSON")
 }

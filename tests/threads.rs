@@ -10,7 +10,6 @@ use serde_json::Value;
 
 use crate::common::*;
 
-
 fn assert_as_native(vm: &Output, native: &Output, what: &str) {
     assert_eq!(
         String::from_utf8_lossy(&vm.stdout),
@@ -117,12 +116,20 @@ fn mutex_and_condvar_contention_gives_the_native_count() {
     let dir = scratch("threads-contend");
     let program = guest("threads-O2");
     let native = run_native(&program, &["contend"]);
-    assert_eq!(String::from_utf8_lossy(&native.stdout), "counter = 110000\n");
+    assert_eq!(
+        String::from_utf8_lossy(&native.stdout),
+        "counter = 110000\n"
+    );
     let mut profiles = Vec::new();
     // A small quantum switches threads inside critical sections too.
     for quantum in ["100000", "100000", "997"] {
         let profile = dir.join(format!("q{quantum}-{}.out", profiles.len()));
-        let vm = run_with(&profile, &["--sched-quantum", quantum], &program, &["contend"]);
+        let vm = run_with(
+            &profile,
+            &["--sched-quantum", quantum],
+            &program,
+            &["contend"],
+        );
         assert_as_native(&vm, &native, "threads contend");
         profiles.push(profile);
     }
@@ -153,7 +160,11 @@ fn deadlock_stops_with_status_125_and_the_waits() {
     assert_eq!(line.matches(" at pc 0x").count(), 2, "{line}");
     // Both wait in the same futex call, on the two mutexes.
     let again = run_with(&dir.join("q.out"), &[], &program, &["deadlock"]);
-    assert_eq!(String::from_utf8_lossy(&again.stderr), stderr, "the same waits every run");
+    assert_eq!(
+        String::from_utf8_lossy(&again.stderr),
+        stderr,
+        "the same waits every run"
+    );
 }
 
 /// About 1 MiB of compressible text, the same on every run.
@@ -191,19 +202,36 @@ fn xz_with_two_threads_compresses_as_native() {
     let data = dir.join("data.txt");
     compressible(&data);
     let xz = Path::new("/usr/bin/xz");
-    let xz = if xz.exists() { xz.to_owned() } else { Path::new("xz").to_owned() };
-    let args = ["-T2", "-1", "--block-size=256KiB", "-c", data.to_str().unwrap()];
+    let xz = if xz.exists() {
+        xz.to_owned()
+    } else {
+        Path::new("xz").to_owned()
+    };
+    let args = [
+        "-T2",
+        "-1",
+        "--block-size=256KiB",
+        "-c",
+        data.to_str().unwrap(),
+    ];
     let native = run_native(&xz, &args);
     assert!(native.status.success());
     let started = std::time::Instant::now();
     let profile = dir.join("xz.out");
     let vm = run_with(&profile, &["--no-cache-sim", "--no-branch-sim"], &xz, &args);
     eprintln!("xz -T2 of 1 MiB under pathvm: {:.2?}", started.elapsed());
-    assert!(vm.status.success(), "{}", String::from_utf8_lossy(&vm.stderr));
+    assert!(
+        vm.status.success(),
+        "{}",
+        String::from_utf8_lossy(&vm.stderr)
+    );
     assert!(vm.stdout == native.stdout, "xz output differs from native");
     // Two worker threads did the compressing.
     let rows = threads(&profile, &[]);
     let total = total_instructions(&profile);
-    let busy = rows.iter().filter(|r| r.0 != 1000 && r.2 > total / 4).count();
+    let busy = rows
+        .iter()
+        .filter(|r| r.0 != 1000 && r.2 > total / 4)
+        .count();
     assert_eq!(busy, 2, "{rows:?}");
 }

@@ -1,9 +1,9 @@
 //! The `pathvm` command line: argument parsing and wiring only.
 
 mod functions;
+mod markers;
 mod paths;
 mod program;
-mod markers;
 mod record;
 
 use std::ffi::OsString;
@@ -553,7 +553,10 @@ fn exec_program(a: &RunArgs, req: &vm::ExecRequest) -> ExitCode {
             args.push(k.into());
             args.push(v.into());
         };
-        opt("-o", with_suffix(&a.output, &req.suffix).display().to_string());
+        opt(
+            "-o",
+            with_suffix(&a.output, &req.suffix).display().to_string(),
+        );
         opt("--seed", a.seed.to_string());
         if let Some(n) = a.max_instructions {
             opt("--max-instructions", n.to_string());

@@ -88,9 +88,9 @@ impl PathRecorder {
         }
         self.mirror.shape = Some(shape);
         while let Some(m) = self.mirror.frames.last() {
-            let same = stack.get(m.ix as usize).is_some_and(|f| {
-                f.serial() == m.serial && f.node() == m.node && !f.is_hidden()
-            });
+            let same = stack
+                .get(m.ix as usize)
+                .is_some_and(|f| f.serial() == m.serial && f.node() == m.node && !f.is_hidden());
             if same {
                 break;
             }

@@ -135,7 +135,10 @@ impl Program {
 
 impl CodeSource for Program {
     fn read(&self, addr: Addr, len: usize) -> Option<&[u8]> {
-        let i = self.code.partition_point(|c| c.start <= addr).checked_sub(1)?;
+        let i = self
+            .code
+            .partition_point(|c| c.start <= addr)
+            .checked_sub(1)?;
         let c = &self.code[i];
         let off = (addr - c.start) as usize;
         let rest = c.bytes.get(off..)?;

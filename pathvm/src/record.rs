@@ -11,8 +11,8 @@ use rustc_hash::FxHashMap;
 use vm::{StopReason, VmConfig, VmError};
 
 use crate::functions::FunctionTable;
-use crate::paths::{PathRecorder, COLUMNS};
 use crate::markers::Markers;
+use crate::paths::{PathRecorder, COLUMNS};
 
 /// Everything `run` needs besides the VM's own configuration.
 pub struct RecordOptions {
@@ -277,7 +277,13 @@ impl Recorder {
 
     /// The function-view id of the top frame's function.
     fn frame_function(&mut self) -> FuncId {
-        let Some(f) = self.tracker.shadow_stack().frames().last().map(|fr| fr.function()) else {
+        let Some(f) = self
+            .tracker
+            .shadow_stack()
+            .frames()
+            .last()
+            .map(|fr| fr.function())
+        else {
             return self.tracker.index().unnamed(0);
         };
         self.view_function(f)
@@ -363,7 +369,9 @@ impl Recorder {
         let serial = top.serial();
         if !self.alloc_funcs.contains(&top.function())
             || self.last_alloc_frame == Some(serial)
-            || below.iter().any(|f| self.alloc_funcs.contains(&f.function()))
+            || below
+                .iter()
+                .any(|f| self.alloc_funcs.contains(&f.function()))
         {
             return None;
         }
@@ -566,9 +574,8 @@ impl Observer for Recorder {
             if i >= self.block_entry.len() {
                 self.block_entry.resize(i + 1, None);
             }
-            let entry = *self.block_entry[i].get_or_insert_with(|| {
-                tracker.index().function_at(facts.start).map(|(_, e)| e)
-            });
+            let entry = *self.block_entry[i]
+                .get_or_insert_with(|| tracker.index().function_at(facts.start).map(|(_, e)| e));
             if p.executed(frames, facts.start, facts.len, n as u32, plt, entry) && on {
                 p.add(&columns(&path_body));
             }
@@ -752,7 +759,10 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
     let exit_status = exit_status_of(&outcome.stop);
     let mut config = vec![
         ("seed".to_string(), opts.vm.seed.to_string()),
-        ("sched.quantum".to_string(), opts.vm.sched_quantum.to_string()),
+        (
+            "sched.quantum".to_string(),
+            opts.vm.sched_quantum.to_string(),
+        ),
     ];
     if let Some(cfg) = &machine_cfg {
         if let Some(h) = &cfg.cache {
@@ -1132,7 +1142,11 @@ fn focus_contexts(
         out.self_cost.extend_from_slice(ctx.self_of(node, m));
     }
     for f in &mut paths.functions {
-        f.rows.retain(|r| new_of.get(r.context as usize).is_some_and(|&c| c != u32::MAX));
+        f.rows.retain(|r| {
+            new_of
+                .get(r.context as usize)
+                .is_some_and(|&c| c != u32::MAX)
+        });
         for r in &mut f.rows {
             r.context = new_of[r.context as usize];
         }

@@ -192,12 +192,21 @@ pub fn export_callgrind_paths(profile: &Profile, out: &mut dyn Write) -> Result<
 
 /// The paths of function row `f` as (name, first line, count, cost), merged
 /// over contexts, in path order; `None` unless they add up to its self cost.
-fn callgrind_paths(profile: &Profile, f: usize, name: &str) -> Option<Vec<(String, u32, u64, Vec<u64>)>> {
+fn callgrind_paths(
+    profile: &Profile,
+    f: usize,
+    name: &str,
+) -> Option<Vec<(String, u32, u64, Vec<u64>)>> {
     let m = profile.metrics.len();
     let row = profile.functions.get(f)?;
     let mut out = Vec::new();
     let mut sum = vec![0u64; m];
-    for pf in profile.paths.functions.iter().filter(|p| p.function as usize == f) {
+    for pf in profile
+        .paths
+        .functions
+        .iter()
+        .filter(|p| p.function as usize == f)
+    {
         let mut merged: BTreeMap<u32, (u64, Vec<u64>)> = BTreeMap::new();
         for r in &pf.rows {
             let e = merged.entry(r.path).or_insert_with(|| (0, vec![0; m]));
@@ -217,7 +226,12 @@ fn callgrind_paths(profile: &Profile, f: usize, name: &str) -> Option<Vec<(Strin
             for (a, b) in sum.iter_mut().zip(&cost) {
                 *a += b;
             }
-            out.push((format!("{name} [path {}{what}]", info.id), line, count, cost));
+            out.push((
+                format!("{name} [path {}{what}]", info.id),
+                line,
+                count,
+                cost,
+            ));
         }
     }
     (!out.is_empty() && sum == row.self_cost).then_some(out)

@@ -70,20 +70,20 @@ pub use export::{
     export_folded, ExportError,
 };
 pub use export_pprof::export_pprof;
-pub use merge::merge_profiles;
 pub use export_speedscope::export_speedscope;
 pub use file::{
     decode_profile, encode_profile, read_profile, write_profile, DecodeError, ProfileError,
 };
 pub use functions::{report_functions, FunctionReportOptions, ReportFormat};
-pub use profile::{
-    BlockProfile, BlockRow, ContextTable, FunctionRow, Meta, ObjectInfo, PathBlock, PathFunction,
-    PathInfo, PathLine, PathNumbering, PathProfile, PathRow, Phase, PhaseFunction, Profile,
-};
+pub use merge::merge_profiles;
 pub use paths::{
     report_path_annotate, report_path_stats, report_paths, AnnotateOptions, PathClass,
     PathReportOptions,
 };
 pub use phases::{phase_profile, report_phases, PhaseReportOptions};
+pub use profile::{
+    BlockProfile, BlockRow, ContextTable, FunctionRow, Meta, ObjectInfo, PathBlock, PathFunction,
+    PathInfo, PathLine, PathNumbering, PathProfile, PathRow, Phase, PhaseFunction, Profile,
+};
 pub use summary::json_summary;
 pub use threads::{report_threads, restrict_to_thread, thread_totals, ThreadTotals};

@@ -140,8 +140,18 @@ fn block_lines(profile: &Profile, f: &PathFunction, path: u32) -> (Vec<u64>, Vec
         let text = match (blk.lines.first(), blk.lines.last()) {
             (Some(a), Some(z)) => {
                 let file = crate::profile::file_name(&profile.paths.files[a.file as usize]);
-                let lo = blk.lines.iter().filter(|l| l.file == a.file).map(|l| l.line).min();
-                let hi = blk.lines.iter().filter(|l| l.file == a.file).map(|l| l.line).max();
+                let lo = blk
+                    .lines
+                    .iter()
+                    .filter(|l| l.file == a.file)
+                    .map(|l| l.line)
+                    .min();
+                let hi = blk
+                    .lines
+                    .iter()
+                    .filter(|l| l.file == a.file)
+                    .map(|l| l.line)
+                    .max();
                 match (lo, hi) {
                     (Some(lo), Some(hi)) if lo != hi => format!("{file}:{lo}-{hi}"),
                     _ if a.file == z.file => format!("{file}:{}", a.line),
@@ -194,7 +204,11 @@ impl Classifier {
             col,
             insn_col,
             total,
-            average: if insns == 0 { 0.0 } else { total as f64 / insns as f64 },
+            average: if insns == 0 {
+                0.0
+            } else {
+                total as f64 / insns as f64
+            },
             threshold,
             is_instructions: Some(col) == insn_col,
         }
@@ -294,7 +308,11 @@ pub fn report_paths(profile: &Profile, opts: &PathReportOptions) -> Result<Strin
             .cmp(&a.cost[col])
             .then_with(|| b.count.cmp(&a.count))
             .then_with(|| a.func.entry.cmp(&b.func.entry))
-            .then_with(|| a.func.paths[a.path as usize].id.cmp(&b.func.paths[b.path as usize].id))
+            .then_with(|| {
+                a.func.paths[a.path as usize]
+                    .id
+                    .cmp(&b.func.paths[b.path as usize].id)
+            })
             .then_with(|| a.context.cmp(&b.context))
     });
     if opts.hot_summary {
@@ -631,8 +649,17 @@ pub fn report_path_stats(profile: &Profile, format: ReportFormat) -> Result<Stri
         count(s.untracked as u64)
     );
     let _ = writeln!(out, "Distinct paths (path, end): {}", count(s.paths as u64));
-    let _ = writeln!(out, "Frames: {}; resumed paths: {}", count(s.frames), count(s.resumes));
-    let _ = writeln!(out, "Graph changes during the run: {}", count(s.cfg_changes));
+    let _ = writeln!(
+        out,
+        "Frames: {}; resumed paths: {}",
+        count(s.frames),
+        count(s.resumes)
+    );
+    let _ = writeln!(
+        out,
+        "Graph changes during the run: {}",
+        count(s.cfg_changes)
+    );
     let _ = writeln!(
         out,
         "On no path: {} blocks ({} instructions) lost, {} instructions outside any path frame",
@@ -684,7 +711,10 @@ struct AnnotatedJson<'a> {
 /// "instructions": [{"address", "text", "line", "executions"}]}]`, one
 /// element per matching path (a complete and a truncated path may share an
 /// id).
-pub fn report_path_annotate(profile: &Profile, opts: &AnnotateOptions) -> Result<String, ReportError> {
+pub fn report_path_annotate(
+    profile: &Profile,
+    opts: &AnnotateOptions,
+) -> Result<String, ReportError> {
     let sel = Selection::new(profile, &[], None)?;
     if !profile.paths.recorded {
         return Err(ReportError::InvalidOption(
@@ -704,7 +734,10 @@ pub fn report_path_annotate(profile: &Profile, opts: &AnnotateOptions) -> Result
             }
         }
     }
-    let mut names: Vec<String> = found.iter().map(|(f, _)| function_name(profile, f)).collect();
+    let mut names: Vec<String> = found
+        .iter()
+        .map(|(f, _)| function_name(profile, f))
+        .collect();
     names.dedup();
     if names.is_empty() {
         return Err(ReportError::InvalidOption(format!(
@@ -842,7 +875,10 @@ mod tests {
         assert_eq!(r["blocks"], serde_json::json!(["0x402000", "0x402001"]));
         assert_eq!(r["lines"], serde_json::json!(["c.c:5", "c.c:6"]));
         let r = &j["rows"][1];
-        assert_eq!((r["path"].as_u64(), r["count"].as_u64()), (Some(1), Some(40)));
+        assert_eq!(
+            (r["path"].as_u64(), r["count"].as_u64()),
+            (Some(1), Some(40))
+        );
         assert_eq!(r["class"], "cold");
     }
 
@@ -935,14 +971,8 @@ mod tests {
         assert_eq!(insns[2]["text"], "insn1");
         assert_eq!(insns[2]["line"], "c.c:6");
         assert!(insns.iter().all(|i| i["executions"] == 30));
-        let e = report_path_annotate(
-            &tiny_profile(),
-            &AnnotateOptions {
-                path: 9,
-                ..o
-            },
-        )
-        .unwrap_err();
+        let e =
+            report_path_annotate(&tiny_profile(), &AnnotateOptions { path: 9, ..o }).unwrap_err();
         assert_eq!(e.to_string(), "invalid option: no path 9 in c");
     }
 

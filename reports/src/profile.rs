@@ -465,16 +465,33 @@ impl Profile {
         let b = &self.blocks;
         for r in &b.blocks {
             if r.cost.len() != m {
-                return Err(format!("block {:#x} has costs for {} metrics, not {m}", r.start, r.cost.len()));
+                return Err(format!(
+                    "block {:#x} has costs for {} metrics, not {m}",
+                    r.start,
+                    r.cost.len()
+                ));
             }
             if r.lines.len() != r.insns.len() {
-                return Err(format!("block {:#x} has {} lines for {} instructions", r.start, r.lines.len(), r.insns.len()));
+                return Err(format!(
+                    "block {:#x} has {} lines for {} instructions",
+                    r.start,
+                    r.lines.len(),
+                    r.insns.len()
+                ));
             }
-            if r.lines.iter().any(|l| l.file != u32::MAX && l.file as usize >= b.files.len()) {
+            if r.lines
+                .iter()
+                .any(|l| l.file != u32::MAX && l.file as usize >= b.files.len())
+            {
                 return Err(format!("block {:#x} names a file out of range", r.start));
             }
-            if r.function != ContextTable::NO_FUNCTION && r.function as usize >= self.functions.len() {
-                return Err(format!("block {:#x} names function {}", r.start, r.function));
+            if r.function != ContextTable::NO_FUNCTION
+                && r.function as usize >= self.functions.len()
+            {
+                return Err(format!(
+                    "block {:#x} names function {}",
+                    r.start, r.function
+                ));
             }
         }
         Ok(())
@@ -484,9 +501,14 @@ impl Profile {
         let m = self.metrics.len();
         let p = &self.paths;
         for f in &p.functions {
-            if f.function != ContextTable::NO_FUNCTION && f.function as usize >= self.functions.len()
+            if f.function != ContextTable::NO_FUNCTION
+                && f.function as usize >= self.functions.len()
             {
-                return Err(format!("paths name function {} of {}", f.function, self.functions.len()));
+                return Err(format!(
+                    "paths name function {} of {}",
+                    f.function,
+                    self.functions.len()
+                ));
             }
             for b in &f.blocks {
                 if b.lines.iter().any(|l| l.file as usize >= p.files.len()) {
@@ -500,10 +522,17 @@ impl Profile {
             }
             for r in &f.rows {
                 if r.path as usize >= f.paths.len() {
-                    return Err(format!("a path row names path {} of {}", r.path, f.paths.len()));
+                    return Err(format!(
+                        "a path row names path {} of {}",
+                        r.path,
+                        f.paths.len()
+                    ));
                 }
                 if r.cost.len() != m {
-                    return Err(format!("a path row has costs for {} metrics, not {m}", r.cost.len()));
+                    return Err(format!(
+                        "a path row has costs for {} metrics, not {m}",
+                        r.cost.len()
+                    ));
                 }
                 if !self.contexts.is_empty() && r.context as usize >= self.contexts.len() {
                     return Err(format!("a path row names context {}", r.context));

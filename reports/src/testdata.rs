@@ -144,7 +144,11 @@ fn tiny_paths() -> PathProfile {
             entry: 0x402000,
             numbering: PathNumbering::Numbered { paths: 2 },
             frames: 70,
-            blocks: vec![block(0x402000, 1, 5), block(0x402001, 3, 6), block(0x402004, 1, 8)],
+            blocks: vec![
+                block(0x402000, 1, 5),
+                block(0x402001, 3, 6),
+                block(0x402004, 1, 8),
+            ],
             paths: vec![path(0, vec![0, 1], 4), path(1, vec![0, 2], 2)],
             rows: vec![
                 row(0, 3, 10, 40, 10),

@@ -70,11 +70,18 @@ struct ThreadsJson<'a> {
 /// JSON is a contract: `{"metrics": [...], "totals": {metric: n}, "rows":
 /// [{"tid", "root", "cost": {metric: n}}]}`. `sort_by` orders the rows by
 /// that metric (descending, then tid) when given; `top` keeps the first rows.
-pub fn report_threads(profile: &Profile, opts: &FunctionReportOptions) -> Result<String, ReportError> {
+pub fn report_threads(
+    profile: &Profile,
+    opts: &FunctionReportOptions,
+) -> Result<String, ReportError> {
     let sel = Selection::new(profile, &opts.metrics, opts.sort_by.as_deref())?;
     let mut rows = thread_totals(profile);
     if opts.sort_by.is_some() {
-        rows.sort_by(|a, b| b.cost[sel.sort].cmp(&a.cost[sel.sort]).then(a.tid.cmp(&b.tid)));
+        rows.sort_by(|a, b| {
+            b.cost[sel.sort]
+                .cmp(&a.cost[sel.sort])
+                .then(a.tid.cmp(&b.tid))
+        });
     }
     let all = rows.len();
     if let Some(top) = opts.top {
@@ -132,19 +139,25 @@ pub fn restrict_to_thread(profile: &Profile, tid: u32) -> Result<Profile, Report
     let mut keep = Vec::new();
     for node in 0..c.len() {
         let p = c.parent[node] as usize;
-        let kept = node == 0
-            || c.thread_of_root(node) == Some(tid)
-            || (p != 0 && new_of[p] != u32::MAX);
+        let kept =
+            node == 0 || c.thread_of_root(node) == Some(tid) || (p != 0 && new_of[p] != u32::MAX);
         if kept {
             new_of[node] = keep.len() as u32;
             keep.push(node);
         }
     }
     if keep.len() <= 1 {
-        let tids: Vec<String> = thread_totals(profile).iter().map(|t| t.tid.to_string()).collect();
+        let tids: Vec<String> = thread_totals(profile)
+            .iter()
+            .map(|t| t.tid.to_string())
+            .collect();
         return Err(ReportError::InvalidOption(format!(
             "--thread {tid}: no such thread in the profile (threads: {})",
-            if tids.is_empty() { "none".into() } else { tids.join(", ") }
+            if tids.is_empty() {
+                "none".into()
+            } else {
+                tids.join(", ")
+            }
         )));
     }
     let mut ctx = ContextTable::default();
@@ -214,7 +227,11 @@ pub fn restrict_to_thread(profile: &Profile, tid: u32) -> Result<Profile, Report
     // Path rows of the thread's contexts, with contexts and functions renumbered.
     let mut paths = profile.paths.clone();
     for f in &mut paths.functions {
-        f.rows.retain(|r| new_of.get(r.context as usize).is_some_and(|&n| n != u32::MAX));
+        f.rows.retain(|r| {
+            new_of
+                .get(r.context as usize)
+                .is_some_and(|&n| n != u32::MAX)
+        });
         for r in &mut f.rows {
             r.context = new_of[r.context as usize];
         }
@@ -292,7 +309,9 @@ mod tests {
         let p = two_threads();
         let t = thread_totals(&p);
         assert_eq!(
-            t.iter().map(|r| (r.tid, r.root.as_str(), r.cost[0])).collect::<Vec<_>>(),
+            t.iter()
+                .map(|r| (r.tid, r.root.as_str(), r.cost[0]))
+                .collect::<Vec<_>>(),
             [(1000, "_start", 112), (1001, "clone", 63)]
         );
         assert_eq!(t.iter().map(|r| r.cost[0]).sum::<u64>(), p.totals[0]);

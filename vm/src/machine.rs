@@ -680,9 +680,8 @@ fn run_loop<O: Observer>(
                 .map_err(Ok),
             Resume::Switch { pc: at, rotate } => {
                 let at = at.unwrap_or_else(|| uc.reg_read(RegisterX86::RIP).unwrap_or(0));
-                crate::threads::switch(uc, at, rotate).and_then(|at| {
-                    crate::signals::deliver_pending(uc, at).map_err(Ok)
-                })
+                crate::threads::switch(uc, at, rotate)
+                    .and_then(|at| crate::signals::deliver_pending(uc, at).map_err(Ok))
             }
         };
         let m = uc.get_data_mut();

@@ -65,7 +65,13 @@ impl ExecRequest {
     /// Replace this process with the program, natively. Returns only on
     /// failure.
     pub fn exec_native(&self) -> std::io::Error {
-        exec_host(&self.program, &self.argv, &self.envp, self.blocked, self.ignored)
+        exec_host(
+            &self.program,
+            &self.argv,
+            &self.envp,
+            self.blocked,
+            self.ignored,
+        )
     }
 }
 
@@ -186,7 +192,9 @@ pub(crate) mod clone {
 pub(crate) enum Forked {
     Parent(u32),
     /// In the child: the stack pointer to start with (0: the parent's).
-    Child { stack: u64 },
+    Child {
+        stack: u64,
+    },
 }
 
 fn errno() -> i64 {
@@ -329,7 +337,8 @@ fn resolve_script(
     argv: Vec<OsString>,
     depth: u32,
 ) -> Result<(PathBuf, Vec<OsString>), i64> {
-    let c = CString::new(path.as_os_str().as_encoded_bytes()).map_err(|_| -(libc::EINVAL as i64))?;
+    let c =
+        CString::new(path.as_os_str().as_encoded_bytes()).map_err(|_| -(libc::EINVAL as i64))?;
     // SAFETY: a NUL-terminated path.
     if unsafe { libc::access(c.as_ptr(), libc::X_OK) } != 0 {
         return Err(errno());
@@ -340,9 +349,8 @@ fn resolve_script(
     let mut head = [0u8; 256];
     let n = {
         use std::io::Read;
-        let mut f = std::fs::File::open(&path).map_err(|e| {
-            -(e.raw_os_error().unwrap_or(libc::EACCES) as i64)
-        })?;
+        let mut f = std::fs::File::open(&path)
+            .map_err(|e| -(e.raw_os_error().unwrap_or(libc::EACCES) as i64))?;
         f.read(&mut head).unwrap_or(0)
     };
     if n < 2 || &head[..2] != b"#!" {

@@ -262,7 +262,13 @@ impl SignalState {
     }
 
     /// `sigaltstack` with a new setting; `Err(-errno)`.
-    pub(crate) fn set_altstack(&mut self, sp: u64, ss_sp: u64, flags: u32, size: u64) -> Result<(), i64> {
+    pub(crate) fn set_altstack(
+        &mut self,
+        sp: u64,
+        ss_sp: u64,
+        flags: u32,
+        size: u64,
+    ) -> Result<(), i64> {
         if self.on_altstack(sp) {
             return Err(-(libc::EPERM as i64));
         }
@@ -287,10 +293,20 @@ impl SignalState {
     /// `setitimer`/`alarm`: arm timer `which` (0 real, 1 virtual, 2 prof)
     /// to fire `value` ns from now (0: disarm), then every `interval` ns.
     /// Returns the old (interval, remaining). `now` is the timer's clock.
-    pub(crate) fn set_timer(&mut self, which: usize, value: u64, interval: u64, now: u64) -> (u64, u64) {
+    pub(crate) fn set_timer(
+        &mut self,
+        which: usize,
+        value: u64,
+        interval: u64,
+        now: u64,
+    ) -> (u64, u64) {
         let old = self.get_timer(which, now);
         self.timers[which] = Timer {
-            deadline: if value == 0 { 0 } else { now.saturating_add(value) },
+            deadline: if value == 0 {
+                0
+            } else {
+                now.saturating_add(value)
+            },
             interval,
         };
         old
@@ -551,7 +567,15 @@ fn push_frame<O: Observer>(
     let put = |f: &mut [u8], off: u64, v: u64| {
         f[off as usize..off as usize + 8].copy_from_slice(&v.to_le_bytes())
     };
-    put(&mut f, 0, if act.flags & SA_RESTORER != 0 { act.restorer } else { 0 });
+    put(
+        &mut f,
+        0,
+        if act.flags & SA_RESTORER != 0 {
+            act.restorer
+        } else {
+            0
+        },
+    );
     let uc_at = frame::UCONTEXT;
     put(&mut f, uc_at + frame::UC_FLAGS, frame::FLAGS);
     put(&mut f, uc_at + frame::UC_STACK, alt_sp);
@@ -569,7 +593,11 @@ fn push_frame<O: Observer>(
     put(
         &mut f,
         mc + frame::SC_CR2,
-        if info.trapno == 14 { info.addr.unwrap_or(0) } else { 0 },
+        if info.trapno == 14 {
+            info.addr.unwrap_or(0)
+        } else {
+            0
+        },
     );
     put(&mut f, mc + frame::SC_FPSTATE, fx_at);
     put(&mut f, uc_at + frame::UC_SIGMASK, old_mask);
@@ -630,7 +658,11 @@ pub(crate) fn sigreturn<O: Observer>(uc: &mut Uc<'_, '_, O>) -> Result<u64, Stop
         });
     }
     let get = |off: u64| {
-        u64::from_le_bytes(f[off as usize..off as usize + 8].try_into().unwrap_or([0; 8]))
+        u64::from_le_bytes(
+            f[off as usize..off as usize + 8]
+                .try_into()
+                .unwrap_or([0; 8]),
+        )
     };
     let mc = frame::UCONTEXT + frame::UC_MCONTEXT;
     let gregs: Vec<u64> = (0..17).map(|i| get(mc + 8 * i)).collect();
@@ -740,7 +772,10 @@ mod tests {
     fn alternate_stack_rules() {
         let mut st = SignalState::new();
         assert_eq!(st.altstack(0x5000).1, SS_DISABLE);
-        assert_eq!(st.set_altstack(0x9000, 0x1000, 0, 1024), Err(-(libc::ENOMEM as i64)));
+        assert_eq!(
+            st.set_altstack(0x9000, 0x1000, 0, 1024),
+            Err(-(libc::ENOMEM as i64))
+        );
         assert_eq!(st.set_altstack(0x9000, 0x1000, 0, 0x2000), Ok(()));
         assert_eq!(st.altstack(0x9000), (0x1000, 0, 0x2000));
         assert_eq!(st.altstack(0x2000), (0x1000, SS_ONSTACK, 0x2000));

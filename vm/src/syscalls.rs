@@ -74,7 +74,9 @@ enum Sys {
     /// Leave every register as it is (`rt_sigreturn`: the run loop restores them).
     NoReturn,
     /// In a forked child: return 0, on `stack` if not 0.
-    Child { stack: u64 },
+    Child {
+        stack: u64,
+    },
     /// `execve` accepted: the run ends and the command line runs the program.
     Exec,
     /// `pause`/`sigsuspend` with nothing that can ever wake the guest.
@@ -82,7 +84,10 @@ enum Sys {
     /// A scheduling point after the call (a thread blocked, yielded, was
     /// created or exited): `rax` becomes `ret` now (`None`: when the thread
     /// is woken), and the run loop picks the thread to run.
-    Reschedule { rotate: bool, ret: Option<i64> },
+    Reschedule {
+        rotate: bool,
+        ret: Option<i64>,
+    },
 }
 
 const NEG_EFAULT: i64 = -(libc::EFAULT as i64);
@@ -660,7 +665,10 @@ impl<O: Observer> Machine<'_, O> {
             SYS_tkill => self.tkill(a[0] as i32 as i64, a[1]),
             SYS_alarm => {
                 let now = self.clock.now_ns();
-                let (_, left) = self.sys.sig.set_timer(0, a[0].saturating_mul(1_000_000_000), 0, now);
+                let (_, left) =
+                    self.sys
+                        .sig
+                        .set_timer(0, a[0].saturating_mul(1_000_000_000), 0, now);
                 // Remaining seconds, rounded to nearest, at least 1 when armed.
                 let secs = (left + 500_000_000) / 1_000_000_000;
                 ret(if left > 0 { secs.max(1) } else { 0 } as i64)
@@ -720,7 +728,9 @@ impl<O: Observer> Machine<'_, O> {
             SYS_vfork => self.fork(clone::VM | clone::VFORK | libc::SIGCHLD as u64, 0, 0, 0),
             SYS_clone => {
                 let flags = a[0];
-                if flags & clone::THREAD != 0 || (flags & clone::VM != 0 && flags & clone::VFORK == 0) {
+                if flags & clone::THREAD != 0
+                    || (flags & clone::VM != 0 && flags & clone::VFORK == 0)
+                {
                     return self.clone_thread(flags, a[1], a[2], a[3], a[4]);
                 }
                 self.fork(flags, a[1], a[2], a[3])
@@ -730,9 +740,15 @@ impl<O: Observer> Machine<'_, O> {
             SYS_wait4 => {
                 let status = self.buf(a[1], 4)?;
                 if a[3] != 0 {
-                    self.mem.slice_mut(a[3], 144).map_err(|_| NEG_EFAULT)?.fill(0);
+                    self.mem
+                        .slice_mut(a[3], 144)
+                        .map_err(|_| NEG_EFAULT)?
+                        .fill(0);
                 }
-                ret(self.sys.process.wait4(a[0] as i32 as i64, status, a[2] as i32 as i64))
+                ret(self
+                    .sys
+                    .process
+                    .wait4(a[0] as i32 as i64, status, a[2] as i32 as i64))
             }
             SYS_waitid => {
                 let (idtype, id) = match a[0] {
@@ -744,7 +760,10 @@ impl<O: Observer> Machine<'_, O> {
                 };
                 let info = self.buf(a[2], 128)?;
                 if a[4] != 0 {
-                    self.mem.slice_mut(a[4], 144).map_err(|_| NEG_EFAULT)?.fill(0);
+                    self.mem
+                        .slice_mut(a[4], 144)
+                        .map_err(|_| NEG_EFAULT)?
+                        .fill(0);
                 }
                 let r = host(n, &[idtype, id, info, i(3), 0]);
                 if r == 0 && a[2] != 0 {
@@ -752,7 +771,9 @@ impl<O: Observer> Machine<'_, O> {
                     let host_pid = i32::from_le_bytes(host_pid.try_into().unwrap_or([0; 4]));
                     if host_pid != 0 {
                         let v = self.sys.process.virtual_pid(host_pid) as i32;
-                        self.mem.write(a[2] + 16, &v.to_le_bytes()).map_err(|_| NEG_EFAULT)?;
+                        self.mem
+                            .write(a[2] + 16, &v.to_le_bytes())
+                            .map_err(|_| NEG_EFAULT)?;
                     }
                 }
                 ret(r)
@@ -912,7 +933,9 @@ impl<O: Observer> Machine<'_, O> {
                     if self.sys.sig.next_deliverable().is_some() {
                         if rem != 0 && !absolute {
                             let left = end.saturating_sub(self.clock.now_ns());
-                            self.mem.write_u64(rem, left / 1_000_000_000).map_err(|_| NEG_EFAULT)?;
+                            self.mem
+                                .write_u64(rem, left / 1_000_000_000)
+                                .map_err(|_| NEG_EFAULT)?;
                             self.mem
                                 .write_u64(rem + 8, left % 1_000_000_000)
                                 .map_err(|_| NEG_EFAULT)?;
@@ -936,8 +959,15 @@ impl<O: Observer> Machine<'_, O> {
         }
         let me = self.sys.process.pid as i64;
         if pid > 0 && pid != me {
-            let host_pid = self.sys.process.host_pid(pid).ok_or(-(libc::ESRCH as i64))?;
-            return Ok(Sys::Ret(host(libc::SYS_kill, &[host_pid as i64, sig as i64])));
+            let host_pid = self
+                .sys
+                .process
+                .host_pid(pid)
+                .ok_or(-(libc::ESRCH as i64))?;
+            return Ok(Sys::Ret(host(
+                libc::SYS_kill,
+                &[host_pid as i64, sig as i64],
+            )));
         }
         if pid < -1 && -pid != me {
             return Err(-(libc::ESRCH as i64));
@@ -975,8 +1005,13 @@ impl<O: Observer> Machine<'_, O> {
             self.sys.sig.actions[sig as usize] = new;
         }
         if a[2] != 0 {
-            for (k, v) in [old.handler, old.flags, old.restorer, old.mask].iter().enumerate() {
-                self.mem.write_u64(a[2] + 8 * k as u64, *v).map_err(|_| NEG_EFAULT)?;
+            for (k, v) in [old.handler, old.flags, old.restorer, old.mask]
+                .iter()
+                .enumerate()
+            {
+                self.mem
+                    .write_u64(a[2] + 8 * k as u64, *v)
+                    .map_err(|_| NEG_EFAULT)?;
             }
         }
         Ok(Sys::Ret(0))
@@ -994,8 +1029,12 @@ impl<O: Observer> Machine<'_, O> {
     fn write_timeval(&self, at: u64, ns: u64) -> Result<(), i64> {
         // Round up to whole microseconds, so a running timer never reads 0.
         let us = ns.div_ceil(1000);
-        self.mem.write_u64(at, us / 1_000_000).map_err(|_| NEG_EFAULT)?;
-        self.mem.write_u64(at + 8, us % 1_000_000).map_err(|_| NEG_EFAULT)
+        self.mem
+            .write_u64(at, us / 1_000_000)
+            .map_err(|_| NEG_EFAULT)?;
+        self.mem
+            .write_u64(at + 8, us % 1_000_000)
+            .map_err(|_| NEG_EFAULT)
     }
 
     /// The clock of interval timer `which`: wall time for `ITIMER_REAL`,
@@ -1040,14 +1079,7 @@ impl<O: Observer> Machine<'_, O> {
     fn wait_child_event(&mut self) -> bool {
         // SAFETY: `info` is a local siginfo the call fills.
         let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-        let r = unsafe {
-            libc::waitid(
-                libc::P_ALL,
-                0,
-                &mut info,
-                libc::WEXITED | libc::WNOWAIT,
-            )
-        };
+        let r = unsafe { libc::waitid(libc::P_ALL, 0, &mut info, libc::WEXITED | libc::WNOWAIT) };
         if r != 0 {
             return false;
         }
@@ -1071,7 +1103,9 @@ impl<O: Observer> Machine<'_, O> {
                 self.switch_due = u64::MAX;
                 if flags & clone::CHILD_SETTID != 0 {
                     let tid = self.sys.process.pid;
-                    self.mem.write(ctid, &tid.to_le_bytes()).map_err(|_| NEG_EFAULT)?;
+                    self.mem
+                        .write(ctid, &tid.to_le_bytes())
+                        .map_err(|_| NEG_EFAULT)?;
                 }
                 Ok(Sys::Child { stack })
             }
@@ -1086,7 +1120,14 @@ impl<O: Observer> Machine<'_, O> {
 
     /// A new thread (`clone` with `CLONE_VM`): it starts after the call with
     /// `rax` 0, on `stack`, with `tls` as FS base under `CLONE_SETTLS`.
-    fn clone_thread(&mut self, flags: u64, stack: u64, ptid: u64, ctid: u64, tls: u64) -> Result<Sys, i64> {
+    fn clone_thread(
+        &mut self,
+        flags: u64,
+        stack: u64,
+        ptid: u64,
+        ctid: u64,
+        tls: u64,
+    ) -> Result<Sys, i64> {
         if flags & clone::VM == 0 || (flags & clone::THREAD != 0 && flags & clone::SIGHAND == 0) {
             return Err(NEG_EINVAL);
         }
@@ -1104,7 +1145,11 @@ impl<O: Observer> Machine<'_, O> {
         if flags & clone::SETTLS != 0 {
             regs.push((RegisterX86::FS_BASE, tls));
         }
-        let clear = if flags & clone::CHILD_CLEARTID != 0 { ctid } else { 0 };
+        let clear = if flags & clone::CHILD_CLEARTID != 0 {
+            ctid
+        } else {
+            0
+        };
         let blocked = self.sys.sig.blocked;
         self.threads.spawn(tid, regs, clear, blocked);
         Ok(Sys::Reschedule {
@@ -1170,7 +1215,9 @@ impl<O: Observer> Machine<'_, O> {
         if sig == 0 {
             return Ok(Sys::Ret(0));
         }
-        if self.sys.sig.is_ignored(sig as i32) && self.threads.list[i].sig.blocked & bit(sig as i32) == 0 {
+        if self.sys.sig.is_ignored(sig as i32)
+            && self.threads.list[i].sig.blocked & bit(sig as i32) == 0
+        {
             return Ok(Sys::Ret(0));
         }
         self.threads.list[i].directed.push(SigInfo {
@@ -1276,7 +1323,9 @@ impl<O: Observer> Machine<'_, O> {
                     4 => old ^ oparg,
                     _ => return Err(-(libc::ENOSYS as i64)),
                 };
-                self.mem.write_u32(uaddr2, new as u32).map_err(|_| NEG_EFAULT)?;
+                self.mem
+                    .write_u32(uaddr2, new as u32)
+                    .map_err(|_| NEG_EFAULT)?;
                 let mut woken = self.threads.wake(uaddr, count(val), u32::MAX);
                 let hit = match cmp {
                     0 => old == cmparg,
@@ -1318,7 +1367,14 @@ impl<O: Observer> Machine<'_, O> {
         }
     }
 
-    fn execve(&mut self, dirfd: i64, path: u64, argv: u64, envp: u64, flags: i64) -> Result<Sys, i64> {
+    fn execve(
+        &mut self,
+        dirfd: i64,
+        path: u64,
+        argv: u64,
+        envp: u64,
+        flags: i64,
+    ) -> Result<Sys, i64> {
         use std::os::unix::ffi::OsStrExt;
         let p = self.path(path)?;
         let rel = std::path::Path::new(std::ffi::OsStr::from_bytes(p.as_bytes()));
@@ -1342,7 +1398,9 @@ impl<O: Observer> Machine<'_, O> {
             }
         }
         let blocked = self.sys.sig.blocked;
-        self.sys.process.exec(resolved, argv, envp, blocked, ignored)?;
+        self.sys
+            .process
+            .exec(resolved, argv, envp, blocked, ignored)?;
         Ok(Sys::Exec)
     }
 

@@ -146,7 +146,13 @@ impl Threads {
     /// A new runnable thread (its registers are its creator's, changed by
     /// `regs`, once the run loop copies them). Tids only grow, so the list
     /// stays in tid order.
-    pub(crate) fn spawn(&mut self, tid: u32, regs: Vec<(RegisterX86, u64)>, clear_child_tid: u64, blocked: u64) {
+    pub(crate) fn spawn(
+        &mut self,
+        tid: u32,
+        regs: Vec<(RegisterX86, u64)>,
+        clear_child_tid: u64,
+        blocked: u64,
+    ) {
         self.list.push(Thread {
             tid,
             profile_tid: tid,
@@ -273,8 +279,9 @@ impl Threads {
     pub(crate) fn prune(&mut self) {
         let cur_tid = self.list[self.cur].tid;
         let cur_state = self.list[self.cur].state;
-        self.list
-            .retain(|t| t.state != ThreadState::Exited || (t.tid == cur_tid && t.state == cur_state));
+        self.list.retain(|t| {
+            t.state != ThreadState::Exited || (t.tid == cur_tid && t.state == cur_state)
+        });
         self.cur = self.list.iter().position(|t| t.tid == cur_tid).unwrap_or(0);
     }
 
@@ -351,8 +358,13 @@ pub(crate) fn switch<O: Observer>(
                 let cur = m.threads.cur;
                 let running_mask = m.sys.sig.blocked;
                 let target = (0..m.threads.list.len()).find(|&i| {
-                    let mask = if i == cur { running_mask } else { m.threads.list[i].sig.blocked };
-                    matches!(m.threads.list[i].state, ThreadState::Futex { .. }) && pending & !mask != 0
+                    let mask = if i == cur {
+                        running_mask
+                    } else {
+                        m.threads.list[i].sig.blocked
+                    };
+                    matches!(m.threads.list[i].state, ThreadState::Futex { .. })
+                        && pending & !mask != 0
                 });
                 if let Some(i) = target {
                     m.threads.interrupt(i);
@@ -389,7 +401,9 @@ pub(crate) fn switch<O: Observer>(
         }
         let m = uc.get_data_mut();
         let Some(ctx) = m.threads.list[next].ctx.take() else {
-            return Err(Err(VmError::Emulator("thread switch: no saved registers".into())));
+            return Err(Err(VmError::Emulator(
+                "thread switch: no saved registers".into(),
+            )));
         };
         uc.context_restore(&ctx).map_err(emu)?;
         let m = uc.get_data_mut();
@@ -495,7 +509,10 @@ mod tests {
         t.cur = 2;
         t.list[1].state = ThreadState::Exited;
         t.prune();
-        assert_eq!(t.list.iter().map(|x| x.tid).collect::<Vec<_>>(), [1000, 1002]);
+        assert_eq!(
+            t.list.iter().map(|x| x.tid).collect::<Vec<_>>(),
+            [1000, 1002]
+        );
         assert_eq!(t.current().tid, 1002);
         t.fork_child(1003);
         assert_eq!(t.list.len(), 1);

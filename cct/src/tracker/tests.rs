@@ -297,7 +297,11 @@ fn nested_calls_exact_self_and_inclusive() {
     for n in g.cct().nodes().skip(1) {
         assert_eq!(g.cct().calls(n), 1);
         let root = g.cct().parent(n) == Some(NodeId::ROOT);
-        let want = if root { NodeFlags::THREAD_ROOT } else { NodeFlags::NONE };
+        let want = if root {
+            NodeFlags::THREAD_ROOT
+        } else {
+            NodeFlags::NONE
+        };
         assert_eq!(g.cct().flags(n), want);
     }
     assert_eq!(g.t.counters().unexpected_returns, 0);
@@ -936,8 +940,15 @@ fn threads_have_their_own_stacks() {
         .filter(|&n| g.cct().parent(n) == Some(NodeId::ROOT))
         .map(|n| (g.cct().call_site(n), g.cct().flags(n)))
         .collect();
-    assert_eq!(roots, [(100, NodeFlags::THREAD_ROOT), (101, NodeFlags::THREAD_ROOT)]);
-    assert_eq!(g.cct().stats().call_sites_used, 3, "tids are not call sites");
+    assert_eq!(
+        roots,
+        [(100, NodeFlags::THREAD_ROOT), (101, NodeFlags::THREAD_ROOT)]
+    );
+    assert_eq!(
+        g.cct().stats().call_sites_used,
+        3,
+        "tids are not call sites"
+    );
     g.t.finish();
     assert_eq!(g.depth(), 0);
     assert!(g.t.parked.values().all(|s| s.depth() == 0));
