@@ -127,3 +127,37 @@ pub fn have(tool: &str) -> bool {
         .output()
         .is_ok_and(|o| o.status.success())
 }
+
+/// A context of the `--by context` JSON report: (stack, calls, self
+/// instructions, inclusive instructions).
+pub type ContextRow = (Vec<String>, u64, u64, u64);
+
+/// Every context of a profile, from `report --by context --format json`.
+pub fn context_rows(profile: &Path) -> Vec<ContextRow> {
+    let rep = report_json(profile, &["--by", "context"]);
+    rep["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["stack"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|s| s.as_str().unwrap().to_string())
+                    .collect(),
+                r["calls"].as_u64().unwrap(),
+                r["self"]["instructions"].as_u64().unwrap(),
+                r["inclusive"]["instructions"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The rows whose stack ends with `suffix`.
+pub fn ending<'a>(rows: &'a [ContextRow], suffix: &[&str]) -> Vec<&'a ContextRow> {
+    rows.iter()
+        .filter(|r| r.0.len() >= suffix.len() && r.0[r.0.len() - suffix.len()..] == *suffix)
+        .collect()
+}

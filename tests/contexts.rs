@@ -1,12 +1,10 @@
 //! The calling context tree on real programs: context-dependent costs,
 //! non-local exits, tail calls, and the root invariant.
 
-use serde_json::Value;
-
 use crate::common::*;
 
 /// Context rows: (stack, calls, self instructions, inclusive instructions, flags-free).
-fn contexts(program: &str, args: &[&str]) -> (Vec<(Vec<String>, u64, u64, u64)>, u64) {
+fn contexts(program: &str, args: &[&str]) -> (Vec<ContextRow>, u64) {
     let dir = scratch(&format!("ctx-{program}"));
     let profile = dir.join("p.out");
     let out = run_pathvm(&profile, &guest(program), args);
@@ -15,37 +13,10 @@ fn contexts(program: &str, args: &[&str]) -> (Vec<(Vec<String>, u64, u64, u64)>,
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let rep = report_json(&profile, &["--by", "context"]);
-    let total = rep["totals"]["instructions"].as_u64().unwrap();
-    let rows = rep["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r: &Value| {
-            (
-                r["stack"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|s| s.as_str().unwrap().to_string())
-                    .collect(),
-                r["calls"].as_u64().unwrap(),
-                r["self"]["instructions"].as_u64().unwrap(),
-                r["inclusive"]["instructions"].as_u64().unwrap(),
-            )
-        })
-        .collect();
-    (rows, total)
-}
-
-/// The rows whose stack ends with `suffix` (a path below `main`).
-fn ending<'a>(
-    rows: &'a [(Vec<String>, u64, u64, u64)],
-    suffix: &[&str],
-) -> Vec<&'a (Vec<String>, u64, u64, u64)> {
-    rows.iter()
-        .filter(|r| r.0.len() >= suffix.len() && r.0[r.0.len() - suffix.len()..] == *suffix)
-        .collect()
+    let total = report_json(&profile, &[])["totals"]["instructions"]
+        .as_u64()
+        .unwrap();
+    (context_rows(&profile), total)
 }
 
 #[test]

@@ -52,38 +52,6 @@ fn as_native_twice(name: &str, extra: &[&str], program: &Path, args: &[&str]) ->
     profiles.swap_remove(0)
 }
 
-/// Context rows: (stack, calls, self instructions, inclusive instructions).
-type Row = (Vec<String>, u64, u64, u64);
-
-fn context_rows(profile: &Path) -> Vec<Row> {
-    let rep = report_json(profile, &["--by", "context"]);
-    rep["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r: &Value| {
-            (
-                r["stack"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|s| s.as_str().unwrap().to_string())
-                    .collect(),
-                r["calls"].as_u64().unwrap(),
-                r["self"]["instructions"].as_u64().unwrap(),
-                r["inclusive"]["instructions"].as_u64().unwrap(),
-            )
-        })
-        .collect()
-}
-
-/// The rows whose stack ends with `suffix`.
-fn ending<'a>(rows: &'a [Row], suffix: &[&str]) -> Vec<&'a Row> {
-    rows.iter()
-        .filter(|r| r.0.len() >= suffix.len() && r.0[r.0.len() - suffix.len()..] == *suffix)
-        .collect()
-}
-
 fn signal_frames(profile: &Path) -> u64 {
     report_json(profile, &["--stats"])["signal_frames"]
         .as_u64()
@@ -132,7 +100,7 @@ fn raise_from_deep_recursion_left_with_siglongjmp() {
     let program = guest("sigdeep-O2");
     let profile = as_native_twice("sigdeep", &[], &program, &[]);
     let rows = context_rows(&profile);
-    let handler: Vec<&Row> = rows
+    let handler: Vec<&ContextRow> = rows
         .iter()
         .filter(|r| r.0.last().unwrap() == "on_usr1")
         .collect();
