@@ -91,9 +91,14 @@ pub fn run_native(program: &Path, args: &[&str]) -> Output {
 
 /// `pathvm report --format json` of a profile, parsed.
 pub fn report_json(profile: &Path, extra: &[&str]) -> serde_json::Value {
+    report_files_json(&[profile.to_path_buf()], extra)
+}
+
+/// `pathvm report --format json FILE...` (the files merged), parsed.
+pub fn report_files_json(files: &[PathBuf], extra: &[&str]) -> serde_json::Value {
     let out = Command::new(pathvm())
         .arg("report")
-        .arg(profile)
+        .args(files)
         .args(["--format", "json"])
         .args(extra)
         .output()

@@ -6,7 +6,6 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use serde_json::Value;
 
 use crate::common::*;
 
@@ -272,21 +271,4 @@ fn shell_pipeline_runs_children_natively_or_traced() {
         )),
         "{err}"
     );
-}
-
-/// `pathvm report --format json FILE...` (the files merged), parsed.
-fn report_files_json(files: &[PathBuf], extra: &[&str]) -> Value {
-    let out = Command::new(pathvm())
-        .arg("report")
-        .args(files)
-        .args(["--format", "json"])
-        .args(extra)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "report failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("report JSON")
 }

@@ -92,6 +92,33 @@ struct RowsJson<'a, T> {
     rows: Vec<T>,
 }
 
+/// The JSON document of both views.
+fn rows_json<T: Serialize>(profile: &Profile, sel: &Selection, rows: Vec<T>) -> String {
+    to_json(&RowsJson {
+        metrics: &sel.names,
+        totals: sel.map(&profile.totals),
+        rows,
+    })
+}
+
+/// The text views' opening: the totals line, `What: shown of all`, and a
+/// table with a column per metric.
+fn text_start(
+    profile: &Profile,
+    sel: &Selection,
+    what: &str,
+    shown: usize,
+    all: usize,
+) -> (String, Table) {
+    let mut s = totals_line(sel, &profile.totals);
+    let _ = writeln!(s, "{what}: {shown} of {all}\n");
+    let mut t = Table::new();
+    for name in &sel.names {
+        t.column(name.as_str(), Align::Right);
+    }
+    (s, t)
+}
+
 /// `--by block`: one row per block start (blocks of one start and
 /// different lengths merged), by the sort metric descending, then address.
 ///
@@ -139,18 +166,9 @@ pub fn report_blocks(profile: &Profile, opts: &BlockReportOptions) -> Result<Str
                 }
             })
             .collect();
-        return Ok(to_json(&RowsJson {
-            metrics: &sel.names,
-            totals: sel.map(&profile.totals),
-            rows: out,
-        }));
+        return Ok(rows_json(profile, &sel, out));
     }
-    let mut s = totals_line(&sel, &profile.totals);
-    let _ = writeln!(s, "Blocks: {} of {}\n", rows.len(), all);
-    let mut t = Table::new();
-    for name in &sel.names {
-        t.column(name.as_str(), Align::Right);
-    }
+    let (mut s, mut t) = text_start(profile, &sel, "Blocks", rows.len(), all);
     t.column("%", Align::Right)
         .column("executions", Align::Right)
         .column("block", Align::Left)
@@ -235,18 +253,9 @@ pub fn report_lines(profile: &Profile, opts: &BlockReportOptions) -> Result<Stri
                 cost: sel.map(c),
             })
             .collect();
-        return Ok(to_json(&RowsJson {
-            metrics: &sel.names,
-            totals: sel.map(&profile.totals),
-            rows: out,
-        }));
+        return Ok(rows_json(profile, &sel, out));
     }
-    let mut s = totals_line(&sel, &profile.totals);
-    let _ = writeln!(s, "Lines: {} of {}\n", rows.len(), all);
-    let mut t = Table::new();
-    for name in &sel.names {
-        t.column(name.as_str(), Align::Right);
-    }
+    let (mut s, mut t) = text_start(profile, &sel, "Lines", rows.len(), all);
     t.column("%", Align::Right).column("line", Align::Left);
     for ((file, line), c) in &rows {
         let mut cells: Vec<String> = sel.pick(c).into_iter().map(count).collect();
