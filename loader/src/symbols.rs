@@ -33,6 +33,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
+mod lines;
+
 use goblin::elf::{header, note, program_header, reloc, section_header, sym, Elf};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -226,8 +228,11 @@ struct DebugFile {
     /// The object's functions merged with the debug file's `.symtab` ones, when the object
     /// had no `.symtab` of its own and the debug file has one.
     functions: Option<Vec<FunctionEntry>>,
-    /// The debug file's DWARF, when the object had no line tables of its own.
-    dwarf: Option<DwarfSource>,
+    /// Whether the debug file has line tables the object lacks.
+    has_dwarf: bool,
+    /// The debug file's DWARF, when the object had no line tables of its own; taken (and its
+    /// bytes freed) when the line index is built.
+    dwarf: Mutex<Option<DwarfSource>>,
 }
 
 /// State of the lazily built line tables.
@@ -238,14 +243,16 @@ enum LineSource {
     Unloaded,
     /// Asked, and there is no usable DWARF.
     Absent,
-    /// Parsed DWARF (units and line programs are parsed further on demand by addr2line).
-    Loaded(Box<addr2line::Context<DwarfReader>>),
+    /// Units indexed by address (line programs are parsed further on demand).
+    Loaded(Box<lines::LineIndex>),
 }
 
 /// Line lookups and their cache, behind one lock.
 #[derive(Default)]
 struct LineTable {
     source: LineSource,
+    /// The file's own DWARF until the line index is built from it.
+    own: Option<DwarfSource>,
     /// Answers already given, by ELF virtual address.
     cache: FxHashMap<u64, Option<SourceLine>>,
     /// File names handed out, so each is allocated once.
@@ -263,8 +270,8 @@ pub struct ObjectSymbols {
     /// ELF virtual address ranges: the bounds of the nearest-preceding fallback.
     regions: Vec<Range<u64>>,
     build_id: Option<Vec<u8>>,
-    /// The file's own DWARF, kept only when it has line information.
-    dwarf: Option<DwarfSource>,
+    /// Whether the file has DWARF line information of its own (kept in `lines` until used).
+    has_own_dwarf: bool,
     lines: Mutex<LineTable>,
     debug_link: Option<DebugLink>,
     /// Whether the file has no `.symtab` functions, so a debug file's are wanted.
@@ -288,7 +295,7 @@ impl std::fmt::Debug for ObjectSymbols {
             .field("path", &self.path)
             .field("functions", &self.functions.len())
             .field("build_id", &self.build_id)
-            .field("has_dwarf", &self.dwarf.is_some())
+            .field("has_dwarf", &self.has_own_dwarf)
             .field("debug_link", &self.debug_link)
             .field("debug_root", &self.debug_root)
             .field(
@@ -414,8 +421,11 @@ impl ObjectSymbols {
             functions,
             regions,
             build_id,
-            dwarf,
-            lines: Mutex::new(LineTable::default()),
+            has_own_dwarf: dwarf.is_some(),
+            lines: Mutex::new(LineTable {
+                own: dwarf,
+                ..LineTable::default()
+            }),
             debug_link,
             needs_debug_symbols,
             debug_root: Some(PathBuf::from(DEFAULT_DEBUG_ROOT)),
@@ -430,7 +440,10 @@ impl ObjectSymbols {
     pub fn with_debug_root(mut self, root: Option<&Path>) -> ObjectSymbols {
         self.debug_root = root.map(Path::to_path_buf);
         self.debug = OnceLock::new();
-        self.lines = Mutex::new(LineTable::default());
+        // Lines from the file's own DWARF do not depend on the debug file.
+        if !self.has_own_dwarf {
+            self.lines = Mutex::new(LineTable::default());
+        }
         self
     }
 
@@ -466,7 +479,7 @@ impl ObjectSymbols {
     /// Whether DWARF line tables (`.debug_line`) are available, in the file itself or in its
     /// separate debug file.
     pub fn has_line_info(&self) -> bool {
-        self.dwarf.is_some() || self.debug().is_some_and(|d| d.dwarf.is_some())
+        self.has_own_dwarf || self.debug().is_some_and(|d| d.has_dwarf)
     }
 
     /// The function table lookups use: the one merged with the debug file's `.symtab` when
@@ -490,7 +503,7 @@ impl ObjectSymbols {
     /// build-id, or the debuglink's CRC) and parses is used.
     fn find_debug_file(&self) -> Option<DebugFile> {
         let root = self.debug_root.as_deref()?;
-        if !self.needs_debug_symbols && self.dwarf.is_some() {
+        if !self.needs_debug_symbols && self.has_own_dwarf {
             return None;
         }
         if let Some(id) = self.build_id.as_deref().filter(|id| id.len() >= 2) {
@@ -555,15 +568,16 @@ impl ObjectSymbols {
         } else {
             None
         };
-        let dwarf = if self.dwarf.is_none() {
-            DwarfSource::new(&elf, &bytes)
-        } else {
+        let dwarf = if self.has_own_dwarf {
             None
+        } else {
+            DwarfSource::new(&elf, &bytes)
         };
         Some(DebugFile {
             path: Arc::from(path),
             functions,
-            dwarf,
+            has_dwarf: dwarf.is_some(),
+            dwarf: Mutex::new(dwarf),
         })
     }
 
@@ -616,43 +630,24 @@ impl ObjectSymbols {
             return answer.clone();
         }
         if let LineSource::Unloaded = table.source {
-            let dwarf = match &self.dwarf {
+            let dwarf = match table.own.take() {
                 Some(own) => Some(own),
-                None => self.debug().and_then(|d| d.dwarf.as_ref()),
+                None => self.debug().and_then(|d| lock(&d.dwarf).take()),
             };
-            table.source = match dwarf.and_then(load_dwarf) {
-                Some(context) => LineSource::Loaded(Box::new(context)),
+            table.source = match dwarf.and_then(|dwarf| load_dwarf(dwarf, &mut table.files)) {
+                Some(index) => LineSource::Loaded(Box::new(index)),
                 None => LineSource::Absent,
             };
-        }
-        if let LineSource::Absent = table.source {
-            return None;
         }
         let LineTable {
             source,
             cache,
             files,
+            ..
         } = &mut *table;
         let answer = match source {
-            LineSource::Loaded(context) => match context.find_location(vaddr) {
-                Ok(Some(addr2line::Location {
-                    file: Some(file),
-                    line: Some(line),
-                    ..
-                })) => {
-                    let file = match files.get(file) {
-                        Some(interned) => interned.clone(),
-                        None => {
-                            let interned: Arc<str> = Arc::from(file);
-                            files.insert(interned.clone());
-                            interned
-                        }
-                    };
-                    Some((file, line))
-                }
-                _ => None,
-            },
-            LineSource::Absent | LineSource::Unloaded => None,
+            LineSource::Loaded(index) => index.find(vaddr, files),
+            LineSource::Absent | LineSource::Unloaded => return None,
         };
         cache.insert(vaddr, answer.clone());
         answer
@@ -1293,9 +1288,14 @@ fn debug_sections(elf: &Elf<'_>, len: usize) -> Vec<DebugSection> {
 
 /// Inflates a compressed debug section; `None` for unsupported formats (zstd) and corrupt
 /// data, including data that does not inflate to exactly the size its header gives.
-fn decompress(data: &[u8], compression: Compression) -> Option<Vec<u8>> {
+///
+/// The output is allocated once, at the size the header gives, and inflated in place: no
+/// growing buffer and no copy, which would double the peak for large `.debug_info`s.
+fn decompress(data: &[u8], compression: Compression) -> Option<Arc<[u8]>> {
+    use miniz_oxide::inflate::core::{decompress as inflate, inflate_flags, DecompressorOxide};
+    use miniz_oxide::inflate::TINFLStatus;
     let (size, stream) = match compression {
-        Compression::None => return Some(data.to_vec()),
+        Compression::None => return Some(Arc::from(data)),
         Compression::Elf => {
             if data.len() < ELF64_CHDR_SIZE || read_u32(data, 0) != ELFCOMPRESS_ZLIB {
                 return None;
@@ -1313,37 +1313,73 @@ fn decompress(data: &[u8], compression: Compression) -> Option<Vec<u8>> {
         }
     };
     let size = usize::try_from(size).ok()?;
-    let out = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(stream, size).ok()?;
-    (out.len() == size).then_some(out)
+    // A zlib stream inflates at most ~1032 times; refuse sizes no stream this long reaches
+    // rather than allocating them.
+    if size / 1032 > stream.len() {
+        return None;
+    }
+    let mut out: Arc<[u8]> = std::iter::repeat(0u8).take(size).collect();
+    let buf = Arc::get_mut(&mut out)?;
+    let mut state = Box::<DecompressorOxide>::default();
+    let flags = inflate_flags::TINFL_FLAG_PARSE_ZLIB_HEADER
+        | inflate_flags::TINFL_FLAG_USING_NON_WRAPPING_OUTPUT_BUF;
+    let (status, _, written) = inflate(&mut state, stream, buf, 0, flags);
+    (status == TINFLStatus::Done && written == size).then_some(out)
 }
 
-/// Builds the addr2line context over a file's DWARF, inflating compressed sections (those
-/// that line lookups read); `None` when the DWARF is unusable.
-fn load_dwarf(source: &DwarfSource) -> Option<addr2line::Context<DwarfReader>> {
+/// Builds the line index of a file's DWARF, inflating the compressed sections it reads;
+/// `None` when the DWARF is unusable. Takes the source so the file's bytes, and the
+/// sections only needed while indexing, are freed once the index is built.
+fn load_dwarf(source: DwarfSource, files: &mut FxHashSet<Arc<str>>) -> Option<lines::LineIndex> {
     let endian = gimli::RunTimeEndian::Little;
-    let whole = DwarfReader::new(source.bytes.clone(), endian);
-    let dwarf = gimli::Dwarf::load(|id| -> Result<DwarfReader, gimli::Error> {
-        // Variable locations are never needed for lines; skip inflating them.
-        if matches!(
-            id,
-            gimli::SectionId::DebugLoc | gimli::SectionId::DebugLocLists
-        ) {
-            return Ok(whole.range(0..0));
-        }
+    let empty = DwarfReader::new(Arc::from(&[][..]), endian);
+    // Each section in a buffer of its own (inflated, or copied when `own` is asked for
+    // sections that outlive the file's bytes); empty when absent or unusable.
+    let section = |id: gimli::SectionId, own: bool| -> DwarfReader {
         let Some(section) = source.sections.iter().find(|s| s.name == id.name()) else {
-            return Ok(whole.range(0..0));
+            return empty.clone();
         };
-        Ok(match section.compression {
-            Compression::None => whole.range(section.range.clone()),
-            compression => {
-                let inflated = decompress(&source.bytes[section.range.clone()], compression)
-                    .unwrap_or_default();
-                DwarfReader::new(Arc::from(inflated), endian)
+        let data = &source.bytes[section.range.clone()];
+        match section.compression {
+            Compression::None if !own => {
+                DwarfReader::new(source.bytes.clone(), endian).range(section.range.clone())
             }
-        })
-    })
-    .ok()?;
-    addr2line::Context::from_dwarf(dwarf).ok()
+            Compression::None => DwarfReader::new(Arc::from(data), endian),
+            compression => DwarfReader::new(
+                decompress(data, compression).unwrap_or_else(|| Arc::from(&[][..])),
+                endian,
+            ),
+        }
+    };
+    let kept = lines::LineSections {
+        debug_line: section(gimli::SectionId::DebugLine, true).into(),
+        debug_line_str: section(gimli::SectionId::DebugLineStr, true).into(),
+        debug_str: section(gimli::SectionId::DebugStr, true).into(),
+        debug_str_offsets: section(gimli::SectionId::DebugStrOffsets, true).into(),
+    };
+    // Only what finding the units' address ranges reads; type units, location lists and
+    // the rest are never looked at.
+    let dwarf = gimli::Dwarf {
+        debug_abbrev: section(gimli::SectionId::DebugAbbrev, false).into(),
+        debug_addr: section(gimli::SectionId::DebugAddr, false).into(),
+        debug_aranges: section(gimli::SectionId::DebugAranges, false).into(),
+        debug_info: section(gimli::SectionId::DebugInfo, false).into(),
+        debug_line: kept.debug_line.clone(),
+        debug_line_str: kept.debug_line_str.clone(),
+        debug_str: kept.debug_str.clone(),
+        debug_str_offsets: kept.debug_str_offsets.clone(),
+        debug_types: empty.clone().into(),
+        locations: gimli::LocationLists::new(empty.clone().into(), empty.clone().into()),
+        ranges: gimli::RangeLists::new(
+            section(gimli::SectionId::DebugRanges, false).into(),
+            section(gimli::SectionId::DebugRngLists, false).into(),
+        ),
+        file_type: gimli::DwarfFileType::Main,
+        sup: None,
+        abbreviations_cache: gimli::AbbreviationsCache::new(),
+    };
+    drop(source);
+    lines::LineIndex::new(dwarf, kept, files).ok()
 }
 
 /// Identifies one object mapping in a [`Symbolizer`].
@@ -2245,11 +2281,17 @@ int main() { return pathvm_test::inner::add(1, 2) == 3 ? 0 : 1; }
         elf.extend_from_slice(&(data.len() as u64).to_le_bytes());
         elf.extend_from_slice(&1u64.to_le_bytes());
         elf.extend_from_slice(&stream);
-        assert_eq!(decompress(&elf, Compression::Elf).as_ref(), Some(&data));
+        assert_eq!(
+            decompress(&elf, Compression::Elf).as_deref(),
+            Some(&data[..])
+        );
         let mut gnu = b"ZLIB".to_vec();
         gnu.extend_from_slice(&(data.len() as u64).to_be_bytes());
         gnu.extend_from_slice(&stream);
-        assert_eq!(decompress(&gnu, Compression::Gnu).as_ref(), Some(&data));
+        assert_eq!(
+            decompress(&gnu, Compression::Gnu).as_deref(),
+            Some(&data[..])
+        );
         // Wrong sizes, unknown formats (zstd is 2) and truncation are refused.
         let mut wrong = elf.clone();
         wrong[8] ^= 1;
@@ -2286,6 +2328,109 @@ int main() { return pathvm_test::inner::add(1, 2) == 3 ? 0 : 1; }
         eprintln!("100000 lookups in {elapsed:?}, {found} resolved");
         assert!(found > 0);
         assert!(elapsed.as_secs() < 5, "{elapsed:?}");
+    }
+
+    /// Lines as addr2line's `Context::find_location` gives them over the same sections: the
+    /// reference the compact line index must match exactly.
+    fn addr2line_lines(file: &Path) -> impl Fn(u64) -> Option<(String, u32)> {
+        let bytes: Arc<[u8]> = std::fs::read(file).unwrap().into();
+        let elf = parse_debug_elf(file, &bytes).unwrap();
+        let source = DwarfSource::new(&elf, &bytes).unwrap();
+        let endian = gimli::RunTimeEndian::Little;
+        let whole = DwarfReader::new(source.bytes.clone(), endian);
+        let dwarf = gimli::Dwarf::load(|id| -> Result<DwarfReader, gimli::Error> {
+            let Some(section) = source.sections.iter().find(|s| s.name == id.name()) else {
+                return Ok(whole.range(0..0));
+            };
+            Ok(match section.compression {
+                Compression::None => whole.range(section.range.clone()),
+                compression => DwarfReader::new(
+                    decompress(&source.bytes[section.range.clone()], compression)
+                        .unwrap_or_else(|| Arc::from(&[][..])),
+                    endian,
+                ),
+            })
+        })
+        .unwrap();
+        let context = addr2line::Context::from_dwarf(dwarf).unwrap();
+        move |vaddr| match context.find_location(vaddr) {
+            Ok(Some(addr2line::Location {
+                file: Some(file),
+                line: Some(line),
+                ..
+            })) => Some((file.to_owned(), line)),
+            _ => None,
+        }
+    }
+
+    /// Checks every `step`th address of `.text` (and the bytes just past it) against
+    /// addr2line; returns how many had a line.
+    fn assert_lines_match_addr2line(
+        symbols: &ObjectSymbols,
+        dwarf_file: &Path,
+        step: usize,
+    ) -> usize {
+        let reference = addr2line_lines(dwarf_file);
+        let text = section_addrs(&symbols.path, ".text");
+        let mut with_line = 0;
+        for vaddr in (text.start.saturating_sub(64)..text.end + 64).step_by(step) {
+            let ours = symbols.line(vaddr);
+            let expected = reference(vaddr);
+            assert_eq!(
+                ours.as_ref().map(|(f, l)| (&**f, *l)),
+                expected.as_ref().map(|(f, l)| (f.as_str(), *l)),
+                "{}: line of {vaddr:#x}",
+                symbols.path.display()
+            );
+            with_line += usize::from(ours.is_some());
+        }
+        with_line
+    }
+
+    #[test]
+    fn lines_match_addr2line() {
+        let dir = TempDir::new("lines-addr2line");
+        let source = "#include <stdio.h>\n\
+                      static int twice(int x) { return 2 * x; }\n\
+                      int main(int argc, char **argv) {\n\
+                        for (int i = 0; i < argc; i++)\n\
+                          printf(\"%d %s\\n\", twice(i), argv[i]);\n\
+                        return 0;\n\
+                      }\n";
+        for flags in [
+            &["-g", "-O2"][..],
+            &["-gdwarf-4", "-O1"],
+            &["-g", "-O0", "-gz=zlib"],
+            &["-gdwarf-4", "-O2", "-ffunction-sections", "-gz=zlib-gnu"],
+        ] {
+            let Some(exe) = compile(&dir.0, "lines.c", source, flags) else {
+                return;
+            };
+            let symbols = ObjectSymbols::load(&exe).unwrap();
+            let found = assert_lines_match_addr2line(&symbols, &exe, 1);
+            assert!(found > 10, "{flags:?}: {found} lines");
+            std::fs::remove_file(&exe).unwrap();
+        }
+
+        // libc through its separate debug file (compressed sections, hundreds of units).
+        for path in [
+            "/lib/x86_64-linux-gnu/libc.so.6",
+            "/lib64/ld-linux-x86-64.so.2",
+        ] {
+            let path = Path::new(path);
+            if !path.exists() {
+                eprintln!("skipped: {} not present", path.display());
+                continue;
+            }
+            let symbols = ObjectSymbols::load(path).unwrap();
+            let Some(debug) = symbols.debug_file().cloned() else {
+                eprintln!("skipped: no debug file for {}", path.display());
+                continue;
+            };
+            let found = assert_lines_match_addr2line(&symbols, &debug, 7);
+            eprintln!("{}: {found} addresses with lines", path.display());
+            assert!(found > 1000, "{}: {found} lines", path.display());
+        }
     }
 
     #[test]
@@ -2411,7 +2556,7 @@ int main() { return pathvm_test::inner::add(1, 2) == 3 ? 0 : 1; }
             functions: build_function_table(candidates),
             regions,
             build_id: None,
-            dwarf: None,
+            has_own_dwarf: false,
             lines: Mutex::new(LineTable::default()),
             debug_link: None,
             needs_debug_symbols: false,
