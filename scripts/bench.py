@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Benchmark: pathvm against native, qemu-x86_64 and callgrind, side by side.
 
-Each program of the suite runs natively, under qemu-x86_64, under pathvm, and
-(with --callgrind) under valgrind's callgrind, alternating tools within each
-round; the median wall time of the rounds and the peak memory (from
-getrusage of the child) are printed with the ratios pathvm/qemu,
-pathvm/native (and pathvm/callgrind) and their geometric means.
+Each program of the suite runs natively, under qemu-x86_64, under pathvm in
+three modes (instructions only; + calling context tree and paths; + cache and
+branch simulation, the default) and under valgrind's callgrind without and
+with cache and branch simulation (same geometry as pathvm's defaults),
+alternating tools within each round. It prints the median wall time of the
+rounds, the peak memory (getrusage of the child) and the ratios the
+performance targets are stated in, with their geometric means.
 
-Usage: scripts/bench.py [--rounds N] [--callgrind] [--only NAME,...]
+Usage: scripts/bench.py [--rounds N] [--no-callgrind] [--only NAME,...]
 """
 import argparse, math, os, resource, shutil, statistics, subprocess, sys, tempfile, time
 
@@ -47,26 +49,36 @@ def run(cmd):
     return wall, ru.ru_maxrss, status
 
 
+PATHVM_MODES = [
+    ("pathvm-insns", ["--no-cct", "--no-paths", "--no-cache-sim", "--no-branch-sim"]),
+    ("pathvm-cct", ["--no-cache-sim", "--no-branch-sim"]),
+    ("pathvm-full", []),
+]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--callgrind", action="store_true", help="also run callgrind (slow)")
-    ap.add_argument("--only", default="")
+    ap.add_argument("--no-callgrind", action="store_true", help="skip callgrind (the slowest tool)")
+    ap.add_argument("--only", default="", help="comma-separated program names")
     args = ap.parse_args()
     if not os.path.exists(PATHVM):
         subprocess.check_call(["cargo", "build", "--release", "-p", "pathvm"], cwd=ROOT)
     qemu = shutil.which("qemu-x86_64")
     d = tempfile.mkdtemp(prefix="pathvm-bench-")
     text = inputs(d)
+    out = os.path.join(d, "p.out")
     tools = [("native", lambda c: c)]
     if qemu:
         tools.append(("qemu", lambda c: [qemu] + c))
-    tools.append(("pathvm", lambda c: [PATHVM, "run", "-q", "-o", os.path.join(d, "p.out")] + c))
-    if args.callgrind:
-        tools.append(("callgrind", lambda c: ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + c))
-        tools.append(("callgrind+sim", lambda c: ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                                                   "--cache-sim=yes", "--branch-sim=yes", "--I1=32768,8,64",
-                                                   "--D1=32768,8,64", "--LL=8388608,16,64"] + c))
+    for name, flags in PATHVM_MODES:
+        tools.append((name, lambda c, f=flags: [PATHVM, "run", "-q", "-o", out] + f + ["--"] + c))
+    callgrind = not args.no_callgrind and shutil.which("valgrind")
+    if callgrind:
+        cg = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+        tools.append(("callgrind", lambda c: cg + c))
+        tools.append(("callgrind+sim", lambda c: cg + ["--cache-sim=yes", "--branch-sim=yes", "--I1=32768,8,64",
+                                                        "--D1=32768,8,64", "--LL=8388608,16,64"] + c))
     only = set(filter(None, args.only.split(",")))
     rows = []
     for name, cmd in suite(d, text):
@@ -84,32 +96,34 @@ def main():
                 mem[t] = max(mem[t], rss)
         med = {t: statistics.median(v) for t, v in times.items()}
         rows.append((name, med, mem))
-        print(f"# {name}: " + ", ".join(f"{t} {med[t]:.2f}s" for t, _ in tools), file=sys.stderr)
+        print(f"# {name}: " + ", ".join(f"{t} {med[t]:.2f}s {mem[t] // 1024}MiB" for t, _ in tools), file=sys.stderr)
     names = [t for t, _ in tools]
-    print("| program | " + " | ".join(f"{t} s" for t in names) + " | pathvm/native | pathvm/qemu |"
-          + (" pathvm/callgrind+sim |" if args.callgrind else "") + " pathvm MiB |" + (" callgrind+sim MiB |" if args.callgrind else ""))
-    print("|" + "---|" * (len(names) + 3 + (2 if args.callgrind else 0)))
-    ratios = {"native": [], "qemu": [], "callgrind+sim": []}
+    # Ratios: (label, numerator tool, denominator tool, target).
+    ratios = [("insns/qemu", "pathvm-insns", "qemu", 2.0),
+              ("full/native", "pathvm-full", "native", None),
+              ("full/callgrind+sim", "pathvm-full", "callgrind+sim", 0.5),
+              ("full MiB/callgrind+sim MiB", "pathvm-full", "callgrind+sim", 1.0)]
+    ratios = [r for r in ratios if r[1] in names and r[2] in names]
+    print("| program | " + " | ".join(f"{t} s" for t in names) + " | "
+          + " | ".join(r[0] for r in ratios) + " | pathvm-full MiB |" + (" callgrind+sim MiB |" if callgrind else ""))
+    print("|" + "---|" * (1 + len(names) + len(ratios) + 1 + (1 if callgrind else 0)))
+    logs = {r[0]: [] for r in ratios}
     for name, med, mem in rows:
         cells = [f"{med[t]:.2f}" for t in names]
-        rn = med["pathvm"] / med["native"]
-        ratios["native"].append(rn)
-        rq = med["pathvm"] / med["qemu"] if "qemu" in med else float("nan")
-        ratios["qemu"].append(rq)
-        line = f"| {name} | " + " | ".join(cells) + f" | {rn:.1f} | {rq:.2f} |"
-        if args.callgrind:
-            rc = med["pathvm"] / med["callgrind+sim"]
-            ratios["callgrind+sim"].append(rc)
-            line += f" {rc:.2f} |"
-        line += f" {mem['pathvm'] / 1024:.0f} |"
-        if args.callgrind:
+        rcells = []
+        for label, a, b, _ in ratios:
+            v = mem[a] / mem[b] if "MiB" in label else med[a] / med[b]
+            logs[label].append(v)
+            rcells.append(f"{v:.2f}")
+        line = f"| {name} | " + " | ".join(cells) + " | " + " | ".join(rcells) + f" | {mem['pathvm-full'] / 1024:.0f} |"
+        if callgrind:
             line += f" {mem['callgrind+sim'] / 1024:.0f} |"
         print(line)
     geo = lambda v: math.exp(sum(map(math.log, v)) / len(v)) if v else float("nan")
-    summary = f"geometric mean: pathvm/native {geo(ratios['native']):.1f}, pathvm/qemu {geo(ratios['qemu']):.2f}"
-    if args.callgrind:
-        summary += f", pathvm/callgrind+sim {geo(ratios['callgrind+sim']):.2f}"
-    print("\n" + summary)
+    print()
+    for label, _, _, target in ratios:
+        t = f" (target at most {target})" if target else ""
+        print(f"geometric mean {label}: {geo(logs[label]):.2f}{t}")
 
 
 if __name__ == "__main__":

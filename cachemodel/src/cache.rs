@@ -114,6 +114,10 @@ pub struct Cache {
     /// `sets * assoc` full line numbers; set `s` is `tags[s*assoc..][..assoc]`,
     /// most recently used first.
     tags: Box<[u64]>,
+    /// The line touched last (`EMPTY` before the first access): the most
+    /// recently used line of its set, so touching it again is a hit that
+    /// changes nothing, and needs no lookup.
+    last: u64,
     assoc: usize,
     set_mask: u64,
     line_bits: u32,
@@ -126,6 +130,7 @@ impl Cache {
         config.validate()?;
         Ok(Cache {
             tags: vec![EMPTY; (config.size / config.line as u64) as usize].into_boxed_slice(),
+            last: EMPTY,
             assoc: config.assoc as usize,
             set_mask: config.sets() - 1,
             line_bits: config.line.trailing_zeros(),
@@ -148,6 +153,10 @@ impl Cache {
     /// ends most recently used in its set; a miss evicts the least recently used way.
     #[inline]
     pub fn access_line(&mut self, line: u64) -> bool {
+        if line == self.last {
+            return true;
+        }
+        self.last = line;
         let base = (line & self.set_mask) as usize * self.assoc;
         let set = &mut self.tags[base..base + self.assoc];
         if set[0] == line {

@@ -240,6 +240,9 @@ pub struct TrackerParts<I> {
 struct BlockInfo {
     func: Option<FuncId>,
     flags: u8,
+    /// How many synthetic functions existed when the block was last found
+    /// not to start one (see `entry_function`).
+    synthetic_seen: u32,
 }
 
 impl BlockInfo {
@@ -251,6 +254,7 @@ impl BlockInfo {
     const UNKNOWN: BlockInfo = BlockInfo {
         func: None,
         flags: 0,
+        synthetic_seen: 0,
     };
 
     #[inline]
@@ -473,7 +477,11 @@ impl<I: FunctionIndex> CallTracker<I> {
         if self.index.is_lazy_resolver(start) {
             flags |= BlockInfo::RESOLVER;
         }
-        let b = BlockInfo { func, flags };
+        let b = BlockInfo {
+            func,
+            flags,
+            synthetic_seen: 0,
+        };
         self.blocks[i] = b;
         b
     }
@@ -488,6 +496,7 @@ impl<I: FunctionIndex> CallTracker<I> {
         self.blocks[id.index()] = BlockInfo {
             func: Some(f),
             flags: info.flags | BlockInfo::ENTRY,
+            synthetic_seen: 0,
         };
         f
     }
@@ -497,15 +506,22 @@ impl<I: FunctionIndex> CallTracker<I> {
         if info.has(BlockInfo::ENTRY) {
             return info.func;
         }
-        if info.func.is_some() || self.synthetic.is_empty() {
+        // Synthetic functions are only ever added: the answer can change
+        // only when their number did.
+        let made = self.synthetic_entries.len() as u32;
+        if info.func.is_some() || info.synthetic_seen == made {
             return None;
         }
         // A synthetic function may have been made for this address after the
         // block's answers were cached (by another block with the same start).
-        let f = *self.synthetic.get(&start)?;
+        let Some(&f) = self.synthetic.get(&start) else {
+            self.blocks[id.index()].synthetic_seen = made;
+            return None;
+        };
         self.blocks[id.index()] = BlockInfo {
             func: Some(f),
             flags: info.flags | BlockInfo::ENTRY,
+            synthetic_seen: 0,
         };
         Some(f)
     }

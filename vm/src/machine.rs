@@ -177,16 +177,12 @@ pub(crate) struct Machine<'o, O: Observer> {
     pub(crate) stop: Option<Result<StopReason, VmError>>,
     /// Code ranges whose translations must be dropped after this hook.
     pub(crate) flush: Vec<(u64, u64)>,
-    /// The first memory-hook report of a page-crossing read (see `on_mem`).
-    pending_split: Option<(u64, usize)>,
     /// What the run loop must do before emulation goes on (signals).
     pub(crate) resume: Option<Resume>,
     /// A fault that a guest handler may catch, and where its pc comes from.
     pub(crate) fault: Option<(SigInfo, FaultPc)>,
     /// Retired-instruction count at which the next interval timer fires.
     pub(crate) sig_due: u64,
-    /// Memory hooks are installed: the CPU's RIP is exact at a memory fault.
-    precise_mem_faults: bool,
     /// The guest's threads and the scheduler's state.
     pub(crate) threads: crate::threads::Threads,
     /// Retired-instruction count at which the running thread's quantum ends
@@ -216,8 +212,8 @@ pub(crate) enum FaultPc {
     At(u64),
     /// The CPU's RIP after the stop (exact for CPU exceptions).
     Rip,
-    /// A data access: RIP is exact only when memory hooks are installed;
-    /// otherwise the faulting instruction is found in the current block.
+    /// A data access: the faulting instruction is found in the current
+    /// block (RIP is not synced before loads and stores).
     DataAccess,
 }
 
@@ -324,31 +320,6 @@ impl<O: Observer> Machine<'_, O> {
         let watch = self.observer.watch_entry(id, self.blocks.facts(id));
         self.watched.push(watch);
         Ok(id)
-    }
-
-    /// One memory-hook report. Unicorn 2.1.1 reports a read that crosses a
-    /// page three times: the access itself, then its two page-aligned halves.
-    /// Keep the first and drop the two halves that follow it.
-    #[inline]
-    fn on_mem(&mut self, addr: u64, size: usize, is_store: bool) {
-        if let Some((a, s)) = self.pending_split {
-            let end = a + s as u64;
-            if !is_store && addr >= a && addr + size as u64 <= end && size < s {
-                if addr + size as u64 == end {
-                    self.pending_split = None;
-                }
-                return;
-            }
-            self.pending_split = None;
-        }
-        if !is_store && (addr % PAGE_SIZE) + size as u64 > PAGE_SIZE {
-            self.pending_split = Some((addr, size));
-        }
-        self.observer.mem(MemEvent {
-            addr,
-            size: size as u8,
-            is_store,
-        });
     }
 
     /// Record an executable file mapping for symbolization.
@@ -560,11 +531,9 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
         cur_block: entry,
         stop: None,
         flush: Vec::new(),
-        pending_split: None,
         resume: None,
         fault: None,
         sig_due: u64::MAX,
-        precise_mem_faults: wants_memory,
         threads: crate::threads::Threads::new(config.pid, config.sched_quantum),
         switch_due: u64::MAX,
     };
@@ -696,19 +665,32 @@ fn run_loop<O: Observer>(
     }
 }
 
-/// Unicorn's block hook: `(address, size)` of the translation block about to run.
-extern "C" fn mem_hook<O: Observer>(
-    _uc: unicorn_engine::ffi::uc_handle,
-    kind: libc::c_int,
-    addr: u64,
-    size: libc::c_int,
-    _value: i64,
-    data: *mut libc::c_void,
-) {
+extern "C" {
+    /// Installs the data-access tracer of pathvm's unicorn patch
+    /// (`third_party/unicorn-engine-2.1.1-pathvm.patch`): translated code
+    /// calls `cb(data, address, size | is_store << 8)` before each guest load
+    /// and store, as do the helpers that access guest memory themselves
+    /// (`xsave`, `fxsave`, `cmpxchg16b`...). Loads and stores stay on the
+    /// emulator's fast path, which a memory hook would take them off.
+    fn uc_pathvm_set_mem_tracer(
+        uc: unicorn_engine::ffi::uc_handle,
+        cb: extern "C" fn(*mut libc::c_void, u64, u32),
+        data: *mut libc::c_void,
+    ) -> libc::c_int;
+}
+
+/// The data-access tracer: one call per guest load or store, before it.
+/// Unlike unicorn's memory hook, it reports an access that crosses a page
+/// once.
+extern "C" fn mem_tracer<O: Observer>(data: *mut libc::c_void, addr: u64, info: u32) {
     // SAFETY: `data` is the machine registered in `install_hooks`, valid for
-    // the whole run and not otherwise borrowed while a hook runs.
+    // the whole run and not otherwise borrowed while translated code runs.
     let m = unsafe { &mut *(data as *mut Machine<'_, O>) };
-    m.on_mem(addr, size as usize, kind == MemType::WRITE as libc::c_int);
+    m.observer.mem(MemEvent {
+        addr,
+        size: (info & 0xff) as u8,
+        is_store: info & 0x100 != 0,
+    });
 }
 
 /// `[rdi, rsi, rdx]`, the first three integer arguments at a function's entry.
@@ -876,8 +858,6 @@ fn install_hooks<'o, O: Observer>(
                 },
                 if fetch {
                     FaultPc::At(addr)
-                } else if m.precise_mem_faults {
-                    FaultPc::Rip
                 } else {
                     FaultPc::DataAccess
                 },
@@ -908,23 +888,12 @@ fn install_hooks<'o, O: Observer>(
     })
     .map_err(uc_err)?;
     if wants_memory {
-        // Every load and store calls this hook: through the C interface too.
-        let mut hook: unicorn_engine::ffi::uc_hook = std::ptr::null_mut();
-        // SAFETY: as for the block hook above; `mem_hook::<O>` has the
-        // signature of a read/write memory hook (`uc_cb_hookmem_t`).
+        // SAFETY: `mem_tracer::<O>` has the tracer's signature; `machine`
+        // lives as long as the engine (see the block hook above). Set before
+        // the first `emu_start`, so every translation calls it.
         unsafe {
-            unicorn_engine::ffi::uc_hook_add(
-                handle,
-                &mut hook,
-                HookType::MEM_READ | HookType::MEM_WRITE,
-                mem_hook::<O> as *mut libc::c_void,
-                machine as *mut libc::c_void,
-                1u64,
-                0u64,
-            )
-        }
-        .and_then(|| Ok(()))
-        .map_err(uc_err)?;
+            uc_pathvm_set_mem_tracer(handle, mem_tracer::<O>, machine as *mut libc::c_void)
+        };
     }
     Ok(())
 }
