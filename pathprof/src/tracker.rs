@@ -203,8 +203,8 @@ impl Steps {
     /// The first out-edge of `b` to the block starting at `x`, as
     /// [`Cfg::find_edge`] finds it; none when not numbered.
     #[inline]
-    fn find(&self, b: &StepBlock, x: Addr) -> Option<&StepEdge> {
-        self.edges[b.out_lo as usize..b.out_hi as usize]
+    fn find(&self, out_lo: u32, out_hi: u32, x: Addr) -> Option<&StepEdge> {
+        self.edges[out_lo as usize..out_hi as usize]
             .iter()
             .find(|e| e.to_start == x)
     }
@@ -343,20 +343,43 @@ enum FrameState {
 }
 
 /// One active invocation: its function and its path register.
+///
+/// What every executed block reads and writes comes first and fills one
+/// cache line (frames are aligned to lines): the position, the register, the instructions, and a copy
+/// of the current block's entry in the step table (`blk_*`, `out_*`).
 #[derive(Clone, Debug)]
+#[repr(C, align(64))]
 struct Frame {
-    func: u32,
-    ctx: u32,
-    state: FrameState,
-    block: BlockIx,
-    /// `block`'s entry in the function's step table, while `At`.
-    blk: StepBlock,
     pos: Addr,
     /// The Ball-Larus register (numbered mode).
     r: u64,
+    /// Instructions of the open path (its [`PathCost::insns`]).
+    insns: u64,
+    /// `block`'s entry in the function's step table, while `At`.
+    blk_start: Addr,
+    blk_end: Addr,
+    blk_insns: u32,
+    out_lo: u32,
+    out_hi: u32,
+    func: u32,
+    block: BlockIx,
+    state: FrameState,
+    ctx: u32,
+    /// Metric sums of the open path (its [`PathCost::metrics`]).
+    metrics: [u64; METRICS],
     /// The steps so far (interned mode).
     steps: Vec<Step>,
-    cost: PathCost,
+}
+
+impl Frame {
+    #[inline(always)]
+    fn set_blk(&mut self, b: &StepBlock) {
+        self.blk_start = b.start;
+        self.blk_end = b.end;
+        self.blk_insns = b.insns;
+        self.out_lo = b.out_lo;
+        self.out_hi = b.out_hi;
+    }
 }
 
 /// Where the instructions of the last executed block from some index on went.
@@ -504,11 +527,16 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
                 FrameState::Lost
             },
             block: BlockIx(0),
-            blk: StepBlock::default(),
+            blk_start: 0,
+            blk_end: 0,
+            blk_insns: 0,
+            out_lo: 0,
+            out_hi: 0,
             pos: 0,
             r: 0,
+            insns: 0,
+            metrics: [0; METRICS],
             steps: Vec::new(),
-            cost: PathCost::default(),
         });
     }
 
@@ -548,11 +576,11 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
         let mut done = 0u32;
         loop {
             let frame = &mut self.stack[top];
-            let blk = frame.blk;
-            debug_assert_eq!(blk.end, self.funcs[fi].fast.blocks[frame.block.index()].end);
-            let stop = end.min(blk.end);
-            let n = if frame.pos == blk.start && stop == blk.end {
-                u64::from(blk.insns)
+            let blk_end = frame.blk_end;
+            debug_assert_eq!(blk_end, self.funcs[fi].fast.blocks[frame.block.index()].end);
+            let stop = end.min(blk_end);
+            let n = if frame.pos == frame.blk_start && stop == blk_end {
+                u64::from(frame.blk_insns)
             } else {
                 let Ok(cfg) = &self.funcs[fi].cfg else {
                     unreachable!("frames of untracked functions are lost")
@@ -565,10 +593,10 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
                     }
                 }
             };
-            frame.cost.insns += n;
+            frame.insns += n;
             frame.pos = stop;
             done += n as u32;
-            if end <= blk.end {
+            if end <= blk_end {
                 return;
             }
             // The block runs on into the next one: a fall-through edge.
@@ -596,7 +624,7 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
         };
         let frame = &mut self.stack[top];
         let sums = if frame.state == FrameState::At {
-            &mut frame.cost.metrics
+            &mut frame.metrics
         } else {
             &mut self.funcs[frame.func as usize].counters.lost_metrics
         };
@@ -697,7 +725,7 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
     fn add_metric_to_frame(&mut self, depth: usize, metric: usize, v: u64) {
         let frame = &mut self.stack[depth];
         if frame.state == FrameState::At {
-            frame.cost.metrics[metric] += v;
+            frame.metrics[metric] += v;
         } else {
             self.funcs[frame.func as usize].counters.lost_metrics[metric] += v;
         }
@@ -716,17 +744,17 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
     fn goto(&mut self, top: usize, x: Addr, done: u32) -> bool {
         let frame = &mut self.stack[top];
         if frame.state == FrameState::At {
-            if frame.pos < frame.blk.end {
+            if frame.pos < frame.blk_end {
                 if x == frame.pos {
                     return true;
                 }
             } else {
                 let fast = &self.funcs[frame.func as usize].fast;
-                if let Some(&e) = fast.find(&frame.blk, x) {
+                if let Some(&e) = fast.find(frame.out_lo, frame.out_hi, x) {
                     if !e.back {
                         frame.r += e.val;
                         frame.block = e.to;
-                        frame.blk = e.to_blk;
+                        frame.set_blk(&e.to_blk);
                         frame.pos = e.to_blk.start;
                         return true;
                     }
@@ -734,10 +762,10 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
                     self.close(top, Some(e.edge), Some(done));
                     let frame = &mut self.stack[top];
                     debug_assert!(frame.steps.is_empty());
-                    debug_assert_eq!(frame.cost, PathCost::default());
+                    debug_assert_eq!((frame.insns, frame.metrics), (0, [0; METRICS]));
                     frame.state = FrameState::At;
                     frame.block = e.to;
-                    frame.blk = e.to_blk;
+                    frame.set_blk(&e.to_blk);
                     frame.pos = e.to_blk.start;
                     frame.r = e.start_val;
                     return true;
@@ -850,10 +878,10 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
         };
         let b = cfg.start_target(s);
         // Off a path the cost stays zero (metrics go to `lost_metrics`).
-        debug_assert_eq!(frame.cost, PathCost::default());
+        debug_assert_eq!((frame.insns, frame.metrics), (0, [0; METRICS]));
         frame.state = FrameState::At;
         frame.block = b;
-        frame.blk = f.fast.blocks[b.index()];
+        frame.set_blk(&f.fast.blocks[b.index()]);
         frame.pos = cfg.block(b).start();
         frame.steps.clear();
         match &f.numbering {
@@ -891,7 +919,7 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
             None => frame.steps.push(Step::Edge(e)),
         }
         frame.block = to;
-        frame.blk = f.fast.blocks[to.index()];
+        frame.set_blk(&f.fast.blocks[to.index()]);
         frame.pos = cfg.block(to).start();
     }
 
@@ -905,7 +933,10 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
         }
         let fi = frame.func;
         let f = &mut self.funcs[fi as usize];
-        let cost = mem::take(&mut frame.cost);
+        let cost = PathCost {
+            insns: mem::take(&mut frame.insns),
+            metrics: mem::take(&mut frame.metrics),
+        };
         frame.state = FrameState::Fresh;
         let row = match (&f.numbering, last) {
             (_, None) if cost.insns == 0 => {
@@ -980,7 +1011,7 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
             .chain(self.parked.values_mut().flatten())
         {
             if frame.func as usize == fi && frame.state == FrameState::At {
-                frame.blk = fast.blocks[frame.block.index()];
+                frame.set_blk(&fast.blocks[frame.block.index()]);
             }
         }
     }
