@@ -185,6 +185,15 @@ impl PathTable {
         self.rows[row as usize].cost.metrics[metric] += v;
     }
 
+    /// Add `v[m]` to metric `m` of a row, for each `m`.
+    #[inline]
+    pub(crate) fn add_metrics(&mut self, row: u32, v: &[u64]) {
+        let sums = &mut self.rows[row as usize].cost.metrics;
+        for (a, b) in sums.iter_mut().zip(v) {
+            *a += b;
+        }
+    }
+
     /// Give every row a new key (when the function is renumbered). Row
     /// indices stay; keys must stay distinct, which renumbering guarantees.
     pub(crate) fn rekey(&mut self, mut f: impl FnMut(&PathRow) -> (PathId, PathEnd)) {

@@ -619,10 +619,16 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
     /// (at most [`METRICS`] values).
     #[inline]
     pub fn add_metrics(&mut self, v: &[u64]) {
-        let Some(top) = self.stack.len().checked_sub(1) else {
-            return;
-        };
-        let frame = &mut self.stack[top];
+        if let Some(top) = self.stack.len().checked_sub(1) {
+            self.add_metrics_to_frame(top, v);
+        }
+    }
+
+    /// Add `v[m]` to metric `m` of the open path of the frame at `depth`.
+    /// Zeros are added too: branching on each value costs more than it saves.
+    #[inline]
+    fn add_metrics_to_frame(&mut self, depth: usize, v: &[u64]) {
+        let frame = &mut self.stack[depth];
         let sums = if frame.state == FrameState::At {
             &mut frame.metrics
         } else {
@@ -652,22 +658,12 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
 
     /// [`PathTracker::add_metric_at`] for every metric at once: `v[m]` to
     /// metric `m` of the path instruction `insn` of the last block was on.
+    #[inline]
     pub fn add_metrics_at(&mut self, insn: u32, v: &[u64]) {
         match self.dest_of(insn) {
-            Some(Dest::Row { func, row }) => {
-                let t = &mut self.funcs[func as usize].table;
-                for (m, &x) in v.iter().enumerate() {
-                    if x != 0 {
-                        t.add_metric(row, m, x);
-                    }
-                }
-            }
+            Some(Dest::Row { func, row }) => self.funcs[func as usize].table.add_metrics(row, v),
             Some(Dest::Open { depth }) if (depth as usize) < self.stack.len() => {
-                for (m, &x) in v.iter().enumerate() {
-                    if x != 0 {
-                        self.add_metric_to_frame(depth as usize, m, x);
-                    }
-                }
+                self.add_metrics_to_frame(depth as usize, v)
             }
             _ => self.add_metrics(v),
         }
