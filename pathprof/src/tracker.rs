@@ -200,8 +200,9 @@ impl Steps {
         }
     }
 
-    /// The first out-edge of `b` to the block starting at `x`, as
-    /// [`Cfg::find_edge`] finds it; none when not numbered.
+    /// The first of the out-edges `edges[out_lo..out_hi]` (a block's) to the
+    /// block starting at `x`, as [`Cfg::find_edge`] finds it; none when not
+    /// numbered.
     #[inline]
     fn find(&self, out_lo: u32, out_hi: u32, x: Addr) -> Option<&StepEdge> {
         self.edges[out_lo as usize..out_hi as usize]
@@ -345,8 +346,10 @@ enum FrameState {
 /// One active invocation: its function and its path register.
 ///
 /// What every executed block reads and writes comes first and fills one
-/// cache line (frames are aligned to lines): the position, the register, the instructions, and a copy
-/// of the current block's entry in the step table (`blk_*`, `out_*`).
+/// cache line (frames are aligned to lines): the position, the register,
+/// the instructions, and a copy of the current block's entry in the step
+/// table (`blk_*`, `out_*`, kept up to date by [`Frame::set_blk`] and
+/// `PathTracker::sync_fast`).
 #[derive(Clone, Debug)]
 #[repr(C, align(64))]
 struct Frame {
