@@ -294,6 +294,12 @@ impl Edge {
     pub fn start_slot(&self) -> Option<StartIx> {
         self.start
     }
+    /// The start of the target block, `Addr::MAX` for EXIT: what
+    /// [`Cfg::find_edge`] compares.
+    #[inline]
+    pub(crate) fn target_start(&self) -> Addr {
+        self.to_start
+    }
 }
 
 /// A call instruction inside the function (calls do not end blocks).

@@ -196,6 +196,17 @@ impl Numbering {
         self.generation
     }
 
+    /// True if this numbers `cfg` as it is (same generation, same blocks
+    /// and edges): then [`Numbering::val`] and [`Numbering::start_val`]
+    /// answer for every edge and start of it.
+    #[inline]
+    pub(crate) fn fits(&self, cfg: &Cfg) -> bool {
+        self.generation == cfg.generation()
+            && self.vals.len() == cfg.edges().len()
+            && self.np.len() == cfg.blocks().len()
+            && self.start_vals.len() == cfg.starts().len()
+    }
+
     /// `NP(ENTRY)`: the number of paths; ids are `0..paths()`.
     #[inline]
     pub fn paths(&self) -> u64 {

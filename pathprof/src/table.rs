@@ -39,6 +39,7 @@ pub struct PathCost {
 }
 
 impl PathCost {
+    #[inline]
     fn add(&mut self, o: &PathCost) {
         self.insns += o.insns;
         for (a, b) in self.metrics.iter_mut().zip(o.metrics) {
@@ -68,9 +69,23 @@ pub struct PathRow {
 pub struct PathTable {
     rows: Vec<PathRow>,
     index: FxHashMap<(u32, PathId, PathEnd), u32>,
-    /// The row [`PathTable::add`] found last: a frame that loops, or a
-    /// function called again from the same place, takes the same path.
-    last: Option<u32>,
+    /// Rows [`PathTable::add`] found lately, direct-mapped by context and
+    /// path (`1 + row`, 0 for none): a frame that loops takes the same few
+    /// paths, a function called again from the same place the same one.
+    memo: Vec<u32>,
+}
+
+/// Slots of [`PathTable::memo`] (a power of two).
+const MEMO: usize = 64;
+
+#[inline]
+fn memo_slot(ctx: u32, path: PathId) -> usize {
+    const K: u64 = 0x9e37_79b9_7f4a_7c15;
+    let h = path
+        .0
+        .wrapping_add(u64::from(ctx).wrapping_mul(K))
+        .wrapping_mul(K);
+    (h >> (64 - MEMO.trailing_zeros())) as usize
 }
 
 impl PathTable {
@@ -120,15 +135,30 @@ impl PathTable {
     }
 
     /// Count one more run of a path with its cost; returns the row index.
+    #[inline]
     pub(crate) fn add(&mut self, ctx: u32, path: PathId, end: PathEnd, cost: &PathCost) -> u32 {
-        if let Some(i) = self.last {
-            let row = &mut self.rows[i as usize];
-            if row.ctx == ctx && row.path == path && row.end == end {
-                row.count += 1;
-                row.cost.add(cost);
-                return i;
+        let slot = memo_slot(ctx, path);
+        if let Some(&m) = self.memo.get(slot) {
+            if let Some(row) = self.rows.get_mut((m as usize).wrapping_sub(1)) {
+                if row.ctx == ctx && row.path == path && row.end == end {
+                    row.count += 1;
+                    row.cost.add(cost);
+                    return m - 1;
+                }
             }
         }
+        self.add_slow(slot, ctx, path, end, cost)
+    }
+
+    #[inline(never)]
+    fn add_slow(
+        &mut self,
+        slot: usize,
+        ctx: u32,
+        path: PathId,
+        end: PathEnd,
+        cost: &PathCost,
+    ) -> u32 {
         let i = *self.index.entry((ctx, path, end)).or_insert_with(|| {
             self.rows.push(PathRow {
                 ctx,
@@ -142,7 +172,10 @@ impl PathTable {
         let row = &mut self.rows[i as usize];
         row.count += 1;
         row.cost.add(cost);
-        self.last = Some(i);
+        if self.memo.is_empty() {
+            self.memo = vec![0; MEMO];
+        }
+        self.memo[slot] = i + 1;
         i
     }
 
@@ -152,10 +185,20 @@ impl PathTable {
         self.rows[row as usize].cost.metrics[metric] += v;
     }
 
+    /// Add `v[m]` to metric `m` of a row, for each `m`.
+    #[inline]
+    pub(crate) fn add_metrics(&mut self, row: u32, v: &[u64]) {
+        let sums = &mut self.rows[row as usize].cost.metrics;
+        for (a, b) in sums.iter_mut().zip(v) {
+            *a += b;
+        }
+    }
+
     /// Give every row a new key (when the function is renumbered). Row
     /// indices stay; keys must stay distinct, which renumbering guarantees.
     pub(crate) fn rekey(&mut self, mut f: impl FnMut(&PathRow) -> (PathId, PathEnd)) {
         self.index.clear();
+        self.memo.fill(0);
         for (i, r) in self.rows.iter_mut().enumerate() {
             (r.path, r.end) = f(r);
             let old = self.index.insert((r.ctx, r.path, r.end), i as u32);

@@ -79,6 +79,138 @@ impl Interner {
     }
 }
 
+/// One block of a [`Steps`] table.
+#[derive(Clone, Copy, Debug, Default)]
+struct StepBlock {
+    start: Addr,
+    end: Addr,
+    insns: u32,
+    /// Its out-edges to blocks, at `edges[out_lo..out_hi]`.
+    out_lo: u32,
+    out_hi: u32,
+}
+
+/// One out-edge to a block, in a [`Steps`] table.
+#[derive(Clone, Copy, Debug)]
+struct StepEdge {
+    /// The start of the block it leads to: what [`Cfg::find_edge`] compares.
+    to_start: Addr,
+    /// Forward: `r += val`. Back: the closed path is `r + val`.
+    val: u64,
+    /// Back: the register of the path that begins after it.
+    start_val: u64,
+    /// The block the frame is in after it (for a back edge, the target of
+    /// its START pseudo-edge), and that block's entry in the table.
+    to: BlockIx,
+    to_blk: StepBlock,
+    edge: EdgeIx,
+    back: bool,
+}
+
+/// What the common step of [`PathTracker::executed`] reads, flattened
+/// from a function's graph and numbering so that it is an array read: per
+/// block its bounds and instruction count, per edge to a block its target
+/// and Ball-Larus increment. Rebuilt whenever the graph or the numbering
+/// changes ([`Steps::sync`]); it answers exactly as the graph and the
+/// numbering would.
+#[derive(Clone, Debug, Default)]
+struct Steps {
+    /// `(blocks, edges, starts, generation, numbered)` of what it was built from.
+    shape: (usize, usize, usize, u32, bool),
+    blocks: Vec<StepBlock>,
+    /// Out-edges to blocks, by source block, in successor order; empty
+    /// unless the function is numbered (and the numbering fits the graph).
+    edges: Vec<StepEdge>,
+}
+
+impl Steps {
+    fn shape_of(cfg: &Cfg, num: Option<&Numbering>) -> (usize, usize, usize, u32, bool) {
+        (
+            cfg.blocks().len(),
+            cfg.edges().len(),
+            cfg.starts().len(),
+            cfg.generation(),
+            num.is_some_and(|n| n.fits(cfg)),
+        )
+    }
+
+    /// Rebuild if `cfg` or `num` changed since it was built.
+    fn sync(&mut self, cfg: &Result<Cfg, CfgError>, num: Option<&Numbering>) {
+        let Ok(cfg) = cfg else {
+            return;
+        };
+        if Steps::shape_of(cfg, num) != self.shape {
+            *self = Steps::build(cfg, num);
+        }
+    }
+
+    fn build(cfg: &Cfg, num: Option<&Numbering>) -> Steps {
+        let shape = Steps::shape_of(cfg, num);
+        let num = num.filter(|n| n.fits(cfg));
+        let mut blocks = Vec::with_capacity(cfg.blocks().len());
+        let mut edges = Vec::new();
+        for b in cfg.blocks() {
+            let out_lo = edges.len() as u32;
+            blocks.push(StepBlock {
+                start: b.start(),
+                end: b.end(),
+                insns: b.insns().len() as u32,
+                out_lo,
+                out_hi: out_lo,
+            });
+            if let Some(n) = num {
+                for &e in b.out() {
+                    let edge = cfg.edge(e);
+                    let EdgeTarget::Block(to) = edge.to() else {
+                        continue;
+                    };
+                    // As `take_edge` and `close` read the numbering.
+                    let (val, start_val, to) = match (edge.is_back(), n.val(e)) {
+                        (false, EdgeVal::Add(v)) => (v, 0, to),
+                        (false, EdgeVal::Back { .. }) => (0, 0, to),
+                        (true, v) => {
+                            let s = edge.start_slot().expect("back edges have a start");
+                            let end = match v {
+                                EdgeVal::Add(v) => v,
+                                EdgeVal::Back { end, .. } => end,
+                            };
+                            (end, n.start_val(s), cfg.start_target(s))
+                        }
+                    };
+                    edges.push(StepEdge {
+                        to_start: edge.target_start(),
+                        val,
+                        start_val,
+                        to,
+                        to_blk: StepBlock::default(),
+                        edge: e,
+                        back: edge.is_back(),
+                    });
+                }
+            }
+            blocks.last_mut().expect("just pushed").out_hi = edges.len() as u32;
+        }
+        for e in &mut edges {
+            e.to_blk = blocks[e.to.index()];
+        }
+        Steps {
+            shape,
+            blocks,
+            edges,
+        }
+    }
+
+    /// The first of the out-edges `edges[out_lo..out_hi]` (a block's) to the
+    /// block starting at `x`, as [`Cfg::find_edge`] finds it; none when not
+    /// numbered.
+    #[inline]
+    fn find(&self, out_lo: u32, out_hi: u32, x: Addr) -> Option<&StepEdge> {
+        self.edges[out_lo as usize..out_hi as usize]
+            .iter()
+            .find(|e| e.to_start == x)
+    }
+}
+
 /// Everything known about one function's paths.
 #[derive(Clone, Debug)]
 pub struct FunctionPaths {
@@ -91,6 +223,8 @@ pub struct FunctionPaths {
     generation: u32,
     table: PathTable,
     counters: FunctionCounters,
+    /// The graph and numbering, flattened for the common step.
+    fast: Steps,
 }
 
 impl FunctionPaths {
@@ -102,6 +236,10 @@ impl FunctionPaths {
             },
             Err(_) => (None, None, 0),
         };
+        let fast = match &cfg {
+            Ok(c) => Steps::build(c, numbering.as_ref()),
+            Err(_) => Steps::default(),
+        };
         FunctionPaths {
             entry,
             cfg,
@@ -111,6 +249,7 @@ impl FunctionPaths {
             generation,
             table: PathTable::default(),
             counters: FunctionCounters::default(),
+            fast,
         }
     }
 
@@ -205,18 +344,45 @@ enum FrameState {
 }
 
 /// One active invocation: its function and its path register.
+///
+/// What every executed block reads and writes comes first and fills one
+/// cache line (frames are aligned to lines): the position, the register,
+/// the instructions, and a copy of the current block's entry in the step
+/// table (`blk_*`, `out_*`, kept up to date by [`Frame::set_blk`] and
+/// `PathTracker::sync_fast`).
 #[derive(Clone, Debug)]
+#[repr(C, align(64))]
 struct Frame {
-    func: u32,
-    ctx: u32,
-    state: FrameState,
-    block: BlockIx,
     pos: Addr,
     /// The Ball-Larus register (numbered mode).
     r: u64,
+    /// Instructions of the open path (its [`PathCost::insns`]).
+    insns: u64,
+    /// `block`'s entry in the function's step table, while `At`.
+    blk_start: Addr,
+    blk_end: Addr,
+    blk_insns: u32,
+    out_lo: u32,
+    out_hi: u32,
+    func: u32,
+    block: BlockIx,
+    state: FrameState,
+    ctx: u32,
+    /// Metric sums of the open path (its [`PathCost::metrics`]).
+    metrics: [u64; METRICS],
     /// The steps so far (interned mode).
     steps: Vec<Step>,
-    cost: PathCost,
+}
+
+impl Frame {
+    #[inline(always)]
+    fn set_blk(&mut self, b: &StepBlock) {
+        self.blk_start = b.start;
+        self.blk_end = b.end;
+        self.blk_insns = b.insns;
+        self.out_lo = b.out_lo;
+        self.out_hi = b.out_hi;
+    }
 }
 
 /// Where the instructions of the last executed block from some index on went.
@@ -251,7 +417,11 @@ pub struct PathTracker<P> {
     stack: Vec<Frame>,
     tid: Tid,
     parked: FxHashMap<Tid, Vec<Frame>>,
-    /// How the last executed block's instructions split among paths.
+    /// How the last executed block's instructions split among paths: from
+    /// its first instruction on, `seg0` (`None`: no path, as before any
+    /// block), then each of `segments` from its `first` on (ascending, all
+    /// above 0; empty unless a path ended inside the block).
+    seg0: Option<Dest>,
     segments: Vec<Segment>,
     unattributed: u64,
 }
@@ -267,6 +437,7 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
             stack: Vec::new(),
             tid: 0,
             parked: FxHashMap::default(),
+            seg0: None,
             segments: Vec::new(),
             unattributed: 0,
         }
@@ -359,10 +530,16 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
                 FrameState::Lost
             },
             block: BlockIx(0),
+            blk_start: 0,
+            blk_end: 0,
+            blk_insns: 0,
+            out_lo: 0,
+            out_hi: 0,
             pos: 0,
             r: 0,
+            insns: 0,
+            metrics: [0; METRICS],
             steps: Vec::new(),
-            cost: PathCost::default(),
         });
     }
 
@@ -380,15 +557,15 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
 
     /// The top frame ran the translation block `[start, start + len)`.
     pub fn executed(&mut self, start: Addr, len: u32) {
-        self.segments.clear();
+        if !self.segments.is_empty() {
+            self.segments.clear();
+        }
         let Some(top) = self.stack.len().checked_sub(1) else {
+            self.seg0 = None;
             self.unattributed += 1;
             return;
         };
-        self.segments.push(Segment {
-            first: 0,
-            dest: Dest::Open { depth: top as u32 },
-        });
+        self.seg0 = Some(Dest::Open { depth: top as u32 });
         let fi = self.stack[top].func as usize;
         if self.stack[top].state == FrameState::Lost {
             self.funcs[fi].counters.lost_blocks += 1;
@@ -401,20 +578,28 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
         let end = start + len as u64;
         let mut done = 0u32;
         loop {
-            let Ok(cfg) = &self.funcs[fi].cfg else {
-                unreachable!("frames of untracked functions are lost")
-            };
             let frame = &mut self.stack[top];
-            let blk = cfg.block(frame.block);
-            let stop = end.min(blk.end());
-            let Some(n) = blk.count_insns(frame.pos, stop) else {
-                self.lose(top, done);
-                return;
+            let blk_end = frame.blk_end;
+            debug_assert_eq!(blk_end, self.funcs[fi].fast.blocks[frame.block.index()].end);
+            let stop = end.min(blk_end);
+            let n = if frame.pos == frame.blk_start && stop == blk_end {
+                u64::from(frame.blk_insns)
+            } else {
+                let Ok(cfg) = &self.funcs[fi].cfg else {
+                    unreachable!("frames of untracked functions are lost")
+                };
+                match cfg.block(frame.block).count_insns(frame.pos, stop) {
+                    Some(n) => n,
+                    None => {
+                        self.lose(top, done);
+                        return;
+                    }
+                }
             };
-            frame.cost.insns += n;
+            frame.insns += n;
             frame.pos = stop;
             done += n as u32;
-            if end <= blk.end() {
+            if end <= blk_end {
                 return;
             }
             // The block runs on into the next one: a fall-through edge.
@@ -437,12 +622,18 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
     /// (at most [`METRICS`] values).
     #[inline]
     pub fn add_metrics(&mut self, v: &[u64]) {
-        let Some(top) = self.stack.len().checked_sub(1) else {
-            return;
-        };
-        let frame = &mut self.stack[top];
+        if let Some(top) = self.stack.len().checked_sub(1) {
+            self.add_metrics_to_frame(top, v);
+        }
+    }
+
+    /// Add `v[m]` to metric `m` of the open path of the frame at `depth`.
+    /// Zeros are added too: branching on each value costs more than it saves.
+    #[inline]
+    fn add_metrics_to_frame(&mut self, depth: usize, v: &[u64]) {
+        let frame = &mut self.stack[depth];
         let sums = if frame.state == FrameState::At {
-            &mut frame.cost.metrics
+            &mut frame.metrics
         } else {
             &mut self.funcs[frame.func as usize].counters.lost_metrics
         };
@@ -457,13 +648,7 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
     /// that a path ended inside it, and after the top frame left: the last
     /// block's instructions keep their paths until the next `executed`.
     pub fn add_metric_at(&mut self, insn: u32, metric: usize, v: u64) {
-        match self
-            .segments
-            .iter()
-            .rev()
-            .find(|s| s.first <= insn)
-            .map(|s| s.dest)
-        {
+        match self.dest_of(insn) {
             Some(Dest::Row { func, row }) => {
                 self.funcs[func as usize].table.add_metric(row, metric, v)
             }
@@ -476,30 +661,23 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
 
     /// [`PathTracker::add_metric_at`] for every metric at once: `v[m]` to
     /// metric `m` of the path instruction `insn` of the last block was on.
+    #[inline]
     pub fn add_metrics_at(&mut self, insn: u32, v: &[u64]) {
-        match self
-            .segments
-            .iter()
-            .rev()
-            .find(|s| s.first <= insn)
-            .map(|s| s.dest)
-        {
-            Some(Dest::Row { func, row }) => {
-                let t = &mut self.funcs[func as usize].table;
-                for (m, &x) in v.iter().enumerate() {
-                    if x != 0 {
-                        t.add_metric(row, m, x);
-                    }
-                }
-            }
+        match self.dest_of(insn) {
+            Some(Dest::Row { func, row }) => self.funcs[func as usize].table.add_metrics(row, v),
             Some(Dest::Open { depth }) if (depth as usize) < self.stack.len() => {
-                for (m, &x) in v.iter().enumerate() {
-                    if x != 0 {
-                        self.add_metric_to_frame(depth as usize, m, x);
-                    }
-                }
+                self.add_metrics_to_frame(depth as usize, v)
             }
             _ => self.add_metrics(v),
+        }
+    }
+
+    /// Where instruction `insn` of the last executed block went.
+    #[inline]
+    fn dest_of(&self, insn: u32) -> Option<Dest> {
+        match self.segments.iter().rev().find(|s| s.first <= insn) {
+            Some(s) => Some(s.dest),
+            None => self.seg0,
         }
     }
 
@@ -508,6 +686,7 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
         if tid == self.tid {
             return;
         }
+        self.seg0 = None;
         self.segments.clear();
         let cur = mem::take(&mut self.stack);
         if !cur.is_empty() {
@@ -520,6 +699,7 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
     /// The run is over: every frame of every thread ends as by
     /// [`PathTracker::leave`], innermost first, threads in id order.
     pub fn finish(&mut self) {
+        self.seg0 = None;
         self.segments.clear();
         let cur = mem::take(&mut self.stack);
         self.parked.insert(self.tid, cur);
@@ -544,7 +724,7 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
     fn add_metric_to_frame(&mut self, depth: usize, metric: usize, v: u64) {
         let frame = &mut self.stack[depth];
         if frame.state == FrameState::At {
-            frame.cost.metrics[metric] += v;
+            frame.metrics[metric] += v;
         } else {
             self.funcs[frame.func as usize].counters.lost_metrics[metric] += v;
         }
@@ -554,7 +734,49 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
     /// as the continuation of its block after a call, or by a newly found
     /// edge or resume point. `done` instructions of the current block have
     /// run. False if the frame cannot follow.
+    ///
+    /// The common cases (on a path: the continuation after a call, an edge
+    /// the graph has, in a numbered function) read the step table;
+    /// everything else is [`PathTracker::goto_slow`], which does the same
+    /// from the graph and the numbering.
+    #[inline(always)]
     fn goto(&mut self, top: usize, x: Addr, done: u32) -> bool {
+        let frame = &mut self.stack[top];
+        if frame.state == FrameState::At {
+            if frame.pos < frame.blk_end {
+                if x == frame.pos {
+                    return true;
+                }
+            } else {
+                let fast = &self.funcs[frame.func as usize].fast;
+                if let Some(&e) = fast.find(frame.out_lo, frame.out_hi, x) {
+                    if !e.back {
+                        frame.r += e.val;
+                        frame.block = e.to;
+                        frame.set_blk(&e.to_blk);
+                        frame.pos = e.to_blk.start;
+                        return true;
+                    }
+                    // count[r + END]++; r = START.
+                    self.close(top, Some(e.edge), Some(done));
+                    let frame = &mut self.stack[top];
+                    debug_assert!(frame.steps.is_empty());
+                    debug_assert_eq!((frame.insns, frame.metrics), (0, [0; METRICS]));
+                    frame.state = FrameState::At;
+                    frame.block = e.to;
+                    frame.set_blk(&e.to_blk);
+                    frame.pos = e.to_blk.start;
+                    frame.r = e.start_val;
+                    return true;
+                }
+            }
+        }
+        self.goto_slow(top, x, done)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn goto_slow(&mut self, top: usize, x: Addr, done: u32) -> bool {
         let fi = self.stack[top].func as usize;
         let Ok(cfg) = &self.funcs[fi].cfg else {
             return false;
@@ -586,6 +808,7 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
                     Ok(cfg) => cfg.add_edge(from, x, &self.program),
                     Err(e) => Err(*e),
                 };
+                self.sync_fast(fi);
                 match added {
                     Ok(e) => {
                         self.regenerate(fi);
@@ -600,6 +823,8 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
 
     /// End the top frame's path as truncated and begin one at `x`, a resume
     /// point (see [`Start::Resume`](crate::Start::Resume)).
+    #[cold]
+    #[inline(never)]
     fn resume(&mut self, top: usize, x: Addr, done: u32) -> bool {
         self.close(top, None, Some(done));
         let fi = self.stack[top].func as usize;
@@ -607,6 +832,7 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
             Ok(cfg) => cfg.add_entry(x, &self.program),
             Err(e) => Err(*e),
         };
+        self.sync_fast(fi);
         match added {
             Ok(s) => {
                 self.regenerate(fi);
@@ -618,6 +844,8 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     fn lose(&mut self, top: usize, done: u32) {
         self.close(top, None, Some(done));
         let frame = &mut self.stack[top];
@@ -648,10 +876,12 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
             unreachable!("frames of untracked functions are lost")
         };
         let b = cfg.start_target(s);
+        // Off a path the cost stays zero (metrics go to `lost_metrics`).
+        debug_assert_eq!((frame.insns, frame.metrics), (0, [0; METRICS]));
         frame.state = FrameState::At;
         frame.block = b;
+        frame.set_blk(&f.fast.blocks[b.index()]);
         frame.pos = cfg.block(b).start();
-        frame.cost = PathCost::default();
         frame.steps.clear();
         match &f.numbering {
             Some(n) => frame.r = n.start_val(s),
@@ -688,6 +918,7 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
             None => frame.steps.push(Step::Edge(e)),
         }
         frame.block = to;
+        frame.set_blk(&f.fast.blocks[to.index()]);
         frame.pos = cfg.block(to).start();
     }
 
@@ -701,7 +932,10 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
         }
         let fi = frame.func;
         let f = &mut self.funcs[fi as usize];
-        let cost = mem::take(&mut frame.cost);
+        let cost = PathCost {
+            insns: mem::take(&mut frame.insns),
+            metrics: mem::take(&mut frame.metrics),
+        };
         frame.state = FrameState::Fresh;
         let row = match (&f.numbering, last) {
             (_, None) if cost.insns == 0 => {
@@ -738,19 +972,24 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
             }
         };
         frame.steps.clear();
-        if let Some(seg) = self.segments.last_mut() {
-            if matches!(seg.dest, Dest::Open { depth } if depth as usize == top) {
-                match done {
-                    Some(d) if seg.first < d => {
-                        seg.dest = Dest::Row { func: fi, row };
-                        self.segments.push(Segment {
-                            first: d,
-                            dest: Dest::Open { depth: top as u32 },
-                        });
-                    }
-                    Some(_) => {}
-                    None => seg.dest = Dest::Row { func: fi, row },
+        let (first, dest) = match self.segments.last_mut() {
+            Some(seg) => (seg.first, &mut seg.dest),
+            None => match &mut self.seg0 {
+                Some(dest) => (0, dest),
+                None => return,
+            },
+        };
+        if matches!(*dest, Dest::Open { depth } if depth as usize == top) {
+            match done {
+                Some(d) if first < d => {
+                    *dest = Dest::Row { func: fi, row };
+                    self.segments.push(Segment {
+                        first: d,
+                        dest: Dest::Open { depth: top as u32 },
+                    });
                 }
+                Some(_) => {}
+                None => *dest = Dest::Row { func: fi, row },
             }
         }
     }
@@ -759,7 +998,31 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
     /// every row and every open register of the function in the new
     /// generation (decode with the old numbering, respell, encode with the
     /// new one), or intern them all if it cannot be numbered any more.
+    /// Bring function `fi`'s step table up to date after its graph or
+    /// numbering may have changed, and the frames' copies of its entries.
+    fn sync_fast(&mut self, fi: usize) {
+        let f = &mut self.funcs[fi];
+        f.fast.sync(&f.cfg, f.numbering.as_ref());
+        let fast = &f.fast;
+        for frame in self
+            .stack
+            .iter_mut()
+            .chain(self.parked.values_mut().flatten())
+        {
+            if frame.func as usize == fi && frame.state == FrameState::At {
+                frame.set_blk(&fast.blocks[frame.block.index()]);
+            }
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
     fn regenerate(&mut self, fi: usize) {
+        self.regenerate_paths(fi);
+        self.sync_fast(fi);
+    }
+
+    fn regenerate_paths(&mut self, fi: usize) {
         let PathTracker {
             funcs,
             stack,
