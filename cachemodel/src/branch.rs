@@ -152,13 +152,12 @@ impl BranchPredictor {
     #[inline]
     pub fn conditional(&mut self, site: Addr, taken: bool) -> bool {
         let index = ((site ^ (self.history & self.history_mask)) & self.table_mask) as usize;
+        // Branch-free: the outcome is data the host cannot predict.
+        const NEXT: [[u8; 4]; 2] = [[0, 0, 1, 2], [1, 2, 3, 3]];
         let counter = &mut self.counters[index];
-        let correct = (*counter >= 2) == taken;
-        *counter = if taken {
-            (*counter + 1).min(3)
-        } else {
-            counter.saturating_sub(1)
-        };
+        let c = *counter & 3;
+        let correct = (c >> 1) == taken as u8;
+        *counter = NEXT[taken as usize][c as usize];
         self.history = (self.history << 1) | taken as u64;
         correct
     }

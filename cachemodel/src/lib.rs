@@ -59,8 +59,10 @@
 //! # Attribution by consumers
 //! Per block: [`MachineSim::per_block`]. Per function: sum the blocks of the
 //! function ([`Counts`] add up; `cycles` is linear). A consumer attributing to
-//! calling contexts or paths wraps the simulator and reads the totals around
-//! each event:
+//! calling contexts or paths drives the simulator with
+//! [`MachineSim::run_block`], which returns the outcome of the thread's
+//! previous terminator, and takes the running block's costs once with
+//! [`MachineSim::take_pending`] before its context moves on:
 //!
 //! ```
 //! # use cachemodel::{MachineConfig, MachineSim};
@@ -70,14 +72,13 @@
 //! # let facts = BlockFacts { start: 0x1000, len: 1, insns: Box::new([insn]), terminator: Terminator::Trap };
 //! # let ev = BlockEvent { id: BlockId(0), sp: 0 };
 //! # sim.block_decoded(ev.id, &facts);
-//! let before = *sim.totals();
-//! sim.block(ev, &facts);
-//! let (terminator, body) = sim.totals().since(&before).split_terminator();
-//! // charge `terminator` to the context that ran the thread's previous block,
-//! // `body` to the context of this one; all of a `mem` event's delta goes to
-//! // the current context.
-//! # assert_eq!(body.instructions, 1);
-//! # assert!(terminator.is_zero());
+//! let body = sim.take_pending(); // the previous block's, for its context
+//! let terminator = sim.run_block(ev, &facts);
+//! // charge `terminator` to the context that ran the thread's previous block;
+//! // the new block's costs (instructions, fetch misses, then its memory
+//! // accesses) come out of the next `take_pending`, for its context.
+//! # assert!(body.is_zero() && terminator.is_zero());
+//! # assert_eq!(sim.take_pending().instructions, 1);
 //! ```
 
 #![forbid(unsafe_code)]
@@ -94,7 +95,7 @@ pub use cache::{
     Cache, CacheConfig, CacheHierarchy, FetchMisses, HierarchyConfig, InsnFetch, ServedBy,
     MAX_LINES,
 };
-pub use machine::{MachineConfig, MachineSim};
+pub use machine::{BranchOutcome, MachineConfig, MachineSim};
 pub use metric::{Counts, CycleModel, Metric, UnknownMetric};
 
 /// What is wrong with a cache geometry or predictor size.

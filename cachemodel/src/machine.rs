@@ -77,8 +77,45 @@ struct ThreadState {
     ras: ReturnStack,
 }
 
+/// The counts of a resolved terminator (the branch columns of [`Counts`]),
+/// as [`MachineSim::run_block`] returns them for the thread's previous block.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BranchOutcome {
+    pub branches: u64,
+    pub branch_misses: u64,
+    pub indirect: u64,
+    pub indirect_misses: u64,
+}
+
+impl BranchOutcome {
+    /// True if nothing was counted (no branch, or no branch simulation).
+    #[inline]
+    pub fn is_zero(&self) -> bool {
+        (self.branches | self.indirect) == 0
+    }
+
+    /// The outcome as [`Counts`] (every other counter zero).
+    #[inline]
+    pub fn counts(&self) -> Counts {
+        Counts {
+            branches: self.branches,
+            branch_misses: self.branch_misses,
+            indirect: self.indirect,
+            indirect_misses: self.indirect_misses,
+            ..Counts::default()
+        }
+    }
+}
+
 /// The simulated machine: caches, branch predictor and per-block counters,
 /// driven by the VM's event stream.
+///
+/// The running block's costs (its instructions and fetch misses, then its
+/// memory accesses and `rep` iterations) gather in one accumulator, added to
+/// the block's row when the next block starts or when a consumer takes them
+/// with [`MachineSim::take_pending`] (to charge them to its own views once
+/// per block). A terminator's outcome goes straight to its block's row and
+/// is returned by [`MachineSim::run_block`].
 ///
 /// Charging rules:
 /// - `block`: the block's instructions and L1I/LL fetch misses go to the
@@ -91,12 +128,21 @@ pub struct MachineSim {
     config: MachineConfig,
     caches: Option<CacheHierarchy>,
     predictor: Option<BranchPredictor>,
-    /// Indexed by [`BlockId::index`].
+    /// Indexed by [`BlockId::index`]; the running block's `acc` is not in yet.
     per_block: Vec<Counts>,
     /// Indexed by [`BlockId::index`]; spans of `fetches`.
     plans: Vec<BlockPlan>,
     fetches: Vec<InsnFetch>,
-    totals: Counts,
+    /// Costs of `current` not yet added to its row.
+    acc: Counts,
+    /// `acc` may be nonzero.
+    acc_dirty: bool,
+    /// Costs already in a row (a `rep` iteration of another block than
+    /// `current`) that [`MachineSim::take_pending`] still has to hand out.
+    placed: Counts,
+    placed_dirty: bool,
+    /// Costs of no block (accesses before the first block).
+    orphan: Counts,
     /// Index of the block making the memory accesses; `usize::MAX` before the first.
     current: usize,
     pending: Option<Pending>,
@@ -104,13 +150,13 @@ pub struct MachineSim {
     parked: FxHashMap<Tid, ThreadState>,
 }
 
-/// Adds `f`'s charges to block `block` (when it exists) and to the totals.
+/// Adds `f`'s charges to block `block`, or to `orphan` when it does not exist.
 #[inline]
-fn charge(per_block: &mut [Counts], totals: &mut Counts, block: usize, f: impl Fn(&mut Counts)) {
-    if let Some(c) = per_block.get_mut(block) {
-        f(c);
+fn charge(per_block: &mut [Counts], orphan: &mut Counts, block: usize, f: impl Fn(&mut Counts)) {
+    match per_block.get_mut(block) {
+        Some(c) => f(c),
+        None => f(orphan),
     }
-    f(totals);
 }
 
 impl MachineSim {
@@ -122,7 +168,11 @@ impl MachineSim {
             per_block: Vec::new(),
             plans: Vec::new(),
             fetches: Vec::new(),
-            totals: Counts::default(),
+            acc: Counts::default(),
+            acc_dirty: false,
+            placed: Counts::default(),
+            placed_dirty: false,
+            orphan: Counts::default(),
             current: usize::MAX,
             pending: None,
             tid: None,
@@ -134,20 +184,82 @@ impl MachineSim {
         &self.config
     }
 
-    /// Counters of the whole run so far. Accesses made before the first block
-    /// are in the totals only.
-    pub fn totals(&self) -> &Counts {
-        &self.totals
+    /// Counters of the whole run so far (a sum over the blocks: not for a
+    /// hot path). Accesses made before the first block are in the totals only.
+    pub fn totals(&self) -> Counts {
+        let mut t = self.orphan;
+        for c in &self.per_block {
+            t += c;
+        }
+        t += &self.acc;
+        t
     }
 
     /// Counters of every block seen, indexed by [`BlockId::index`].
-    pub fn per_block(&self) -> &[Counts] {
+    pub fn per_block(&mut self) -> &[Counts] {
+        self.fold();
         &self.per_block
     }
 
     /// Counters of one block (zero for a block never seen).
     pub fn block_counts(&self, id: BlockId) -> Counts {
-        self.per_block.get(id.index()).copied().unwrap_or_default()
+        let mut c = self.per_block.get(id.index()).copied().unwrap_or_default();
+        if id.index() == self.current {
+            c += &self.acc;
+        }
+        c
+    }
+
+    /// Adds the accumulated costs of the running block to its row.
+    #[inline]
+    fn fold(&mut self) {
+        if !self.acc_dirty {
+            return;
+        }
+        self.acc_dirty = false;
+        if self.caches.is_none() {
+            // Without caches only instructions are accumulated.
+            let n = std::mem::take(&mut self.acc.instructions);
+            match self.per_block.get_mut(self.current) {
+                Some(c) => c.instructions += n,
+                None => self.orphan.instructions += n,
+            }
+            return;
+        }
+        let acc = std::mem::take(&mut self.acc);
+        match self.per_block.get_mut(self.current) {
+            Some(c) => *c += &acc,
+            None => self.orphan += &acc,
+        }
+    }
+
+    /// Whether the caches are simulated: if not, [`MachineSim::take_pending`]
+    /// only ever hands out instructions.
+    #[inline]
+    pub fn simulates_caches(&self) -> bool {
+        self.caches.is_some()
+    }
+
+    /// True when [`MachineSim::take_pending`] has something to hand out.
+    #[inline]
+    pub fn has_pending(&self) -> bool {
+        self.acc_dirty | self.placed_dirty
+    }
+
+    /// The costs counted since the last call (or since the start): the
+    /// running block's instructions and fetch misses when it started (if
+    /// not taken yet), then its memory accesses and `rep` iterations;
+    /// never a terminator's outcome (see [`MachineSim::run_block`]). They
+    /// are in the block's row from now on.
+    #[inline]
+    pub fn take_pending(&mut self) -> Counts {
+        let mut out = self.acc;
+        self.fold();
+        if self.placed_dirty {
+            self.placed_dirty = false;
+            out += &std::mem::take(&mut self.placed);
+        }
+        out
     }
 
     /// The value of `metric` in `counts`, with this machine's cycle model.
@@ -167,9 +279,10 @@ impl MachineSim {
 
     /// Charges the outcome of `p` to its block, now that the thread went on at `next`.
     #[inline]
-    fn resolve(&mut self, p: Pending, next: Addr) {
+    fn resolve(&mut self, p: Pending, next: Addr) -> BranchOutcome {
+        let none = BranchOutcome::default();
         let Some(bp) = &mut self.predictor else {
-            return;
+            return none;
         };
         let (cond, cond_miss, ind, ind_miss) = match p.terminator {
             Terminator::CondBranch { target } => {
@@ -183,17 +296,90 @@ impl MachineSim {
             }
             Terminator::Call { .. } => {
                 bp.call(p.end);
-                return;
+                return none;
             }
             Terminator::Return => (0, false, 1, !bp.ret(next)),
-            _ => return,
+            _ => return none,
         };
-        charge(&mut self.per_block, &mut self.totals, p.block, |c| {
-            c.branches += cond;
-            c.branch_misses += cond_miss as u64;
-            c.indirect += ind;
-            c.indirect_misses += ind_miss as u64;
+        let out = BranchOutcome {
+            branches: cond,
+            branch_misses: cond_miss as u64,
+            indirect: ind,
+            indirect_misses: ind_miss as u64,
+        };
+        charge(&mut self.per_block, &mut self.orphan, p.block, |c| {
+            c.branches += out.branches;
+            c.branch_misses += out.branch_misses;
+            c.indirect += out.indirect;
+            c.indirect_misses += out.indirect_misses;
         });
+        out
+    }
+
+    /// [`Observer::block`], returning the outcome of the thread's previous
+    /// block's terminator (already in that block's row; zero when there is
+    /// none to count). The new block's instructions and fetch misses start
+    /// the accumulator of [`MachineSim::take_pending`].
+    #[inline]
+    pub fn run_block(&mut self, ev: BlockEvent, facts: &BlockFacts) -> BranchOutcome {
+        let i = ev.id.index();
+        let unplanned = match self.plans.get(i) {
+            Some(p) => self.caches.is_some() && p.len == 0,
+            None => true,
+        };
+        if unplanned {
+            self.block_decoded(ev.id, facts);
+        }
+        let outcome = match self.pending.take() {
+            Some(p) => self.resolve(p, facts.start),
+            None => BranchOutcome::default(),
+        };
+        self.fold();
+        let insns = facts.insns.len() as u64;
+        let (l1, ll) = match &mut self.caches {
+            Some(h) => {
+                let plan = self.plans[i];
+                let m = h.fetch_block(&self.fetches[plan.first as usize..][..plan.len as usize]);
+                (m.l1 as u64, m.ll as u64)
+            }
+            None => (0, 0),
+        };
+        self.acc.instructions = insns;
+        self.acc.l1i_miss = l1;
+        self.acc.ll_miss = ll;
+        self.acc_dirty = true;
+        self.current = i;
+        if self.predictor.is_some()
+            && matches!(
+                facts.terminator,
+                Terminator::CondBranch { .. }
+                    | Terminator::IndirectJump
+                    | Terminator::Call { .. }
+                    | Terminator::IndirectCall
+                    | Terminator::Return
+            )
+        {
+            self.pending = Some(Pending {
+                block: i,
+                terminator: facts.terminator,
+                site: facts.last_insn_addr(),
+                end: facts.end(),
+            });
+        }
+        outcome
+    }
+
+    /// A `rep` iteration of a block that is not the running one: its row
+    /// gets the fetch misses, [`MachineSim::take_pending`] hands them out.
+    #[cold]
+    fn rep_elsewhere(&mut self, i: usize, l1: u64, ll: u64) {
+        let f = |c: &mut Counts| {
+            c.l1i_miss += l1;
+            c.ll_miss += ll;
+        };
+        charge(&mut self.per_block, &mut self.orphan, i, f);
+        f(&mut self.placed);
+        self.placed_dirty = true;
     }
 }
 
@@ -227,49 +413,7 @@ impl Observer for MachineSim {
 
     #[inline]
     fn block(&mut self, ev: BlockEvent, facts: &BlockFacts) {
-        let i = ev.id.index();
-        let unplanned = match self.plans.get(i) {
-            Some(p) => p.len == 0 && self.caches.is_some(),
-            None => true,
-        };
-        if unplanned {
-            self.block_decoded(ev.id, facts);
-        }
-        if let Some(p) = self.pending.take() {
-            self.resolve(p, facts.start);
-        }
-        let insns = facts.insns.len() as u64;
-        let (l1, ll) = match &mut self.caches {
-            Some(h) => {
-                let plan = self.plans[i];
-                let m = h.fetch_block(&self.fetches[plan.first as usize..][..plan.len as usize]);
-                (m.l1 as u64, m.ll as u64)
-            }
-            None => (0, 0),
-        };
-        charge(&mut self.per_block, &mut self.totals, i, |c| {
-            c.instructions += insns;
-            c.l1i_miss += l1;
-            c.ll_miss += ll;
-        });
-        self.current = i;
-        if self.predictor.is_some()
-            && matches!(
-                facts.terminator,
-                Terminator::CondBranch { .. }
-                    | Terminator::IndirectJump
-                    | Terminator::Call { .. }
-                    | Terminator::IndirectCall
-                    | Terminator::Return
-            )
-        {
-            self.pending = Some(Pending {
-                block: i,
-                terminator: facts.terminator,
-                site: facts.last_insn_addr(),
-                end: facts.end(),
-            });
-        }
+        self.run_block(ev, facts);
     }
 
     #[inline]
@@ -283,10 +427,16 @@ impl Observer for MachineSim {
             },
             _ => (0, 0),
         };
-        charge(&mut self.per_block, &mut self.totals, i, |c| {
-            c.l1i_miss += l1;
-            c.ll_miss += ll;
-        });
+        if (l1 | ll) == 0 {
+            return;
+        }
+        if i == self.current {
+            self.acc.l1i_miss += l1;
+            self.acc.ll_miss += ll;
+            self.acc_dirty = true;
+        } else {
+            self.rep_elsewhere(i, l1, ll);
+        }
     }
 
     #[inline]
@@ -295,19 +445,16 @@ impl Observer for MachineSim {
         let served = h.data(ev.addr, ev.size);
         let l1 = (served != ServedBy::L1) as u64;
         let ll = (served == ServedBy::Memory) as u64;
+        let c = &mut self.acc;
         if ev.is_store {
-            charge(&mut self.per_block, &mut self.totals, self.current, |c| {
-                c.stores += 1;
-                c.l1d_write_miss += l1;
-                c.ll_miss += ll;
-            });
+            c.stores += 1;
+            c.l1d_write_miss += l1;
         } else {
-            charge(&mut self.per_block, &mut self.totals, self.current, |c| {
-                c.loads += 1;
-                c.l1d_read_miss += l1;
-                c.ll_miss += ll;
-            });
+            c.loads += 1;
+            c.l1d_read_miss += l1;
         }
+        c.ll_miss += ll;
+        self.acc_dirty = true;
     }
 
     fn thread_switch(&mut self, tid: Tid) {
@@ -434,7 +581,7 @@ pub(crate) mod tests {
             d.run(1);
             d.load(addr, 8); // line 0x200: miss, then two hits
         }
-        let before = *d.sim.totals();
+        let before = d.sim.totals();
         d.run(2); // A's branch resolves not taken
         let (terminator, body) = d.sim.totals().since(&before).split_terminator();
         assert_eq!((terminator.branches, terminator.branch_misses), (1, 0));
@@ -489,9 +636,9 @@ pub(crate) mod tests {
         for c in sim.per_block() {
             sum += c;
         }
-        assert_eq!(&sum, sim.totals());
+        assert_eq!(sum, sim.totals());
         let t = sim.totals();
-        let values: Vec<u64> = Metric::ALL.iter().map(|&m| sim.value(t, m)).collect();
+        let values: Vec<u64> = Metric::ALL.iter().map(|&m| sim.value(&t, m)).collect();
         // instructions .. indirect-misses, cycles = 9 + 10*4 + 100*4 + 15*2,
         // alloc-bytes (not simulated).
         assert_eq!(values, [9, 4, 1, 2, 1, 1, 2, 4, 3, 2, 1, 0, 479, 0]);
@@ -518,8 +665,8 @@ pub(crate) mod tests {
             instructions: 7,
             ..Counts::default()
         };
-        assert_eq!(sim.totals(), &want);
-        assert_eq!(sim.value(sim.totals(), Metric::Cycles), 7);
+        assert_eq!(sim.totals(), want);
+        assert_eq!(sim.value(&sim.totals(), Metric::Cycles), 7);
     }
 
     #[test]

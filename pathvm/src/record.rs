@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use cachemodel::{Counts, MachineConfig, MachineSim, Metric};
+use cachemodel::{BranchOutcome, Counts, MachineConfig, MachineSim, Metric};
 use cct::{CallTracker, FuncId, FunctionIndex, NodeId, TrackerConfig};
 use events::{BlockEvent, BlockFacts, BlockId, Marker, MemEvent, ObjectMapped, Observer, Tid};
 use reports::{ContextTable, FunctionRow, Meta, ObjectInfo, Phase, Profile};
@@ -101,8 +101,9 @@ struct Recorder {
     block_entry: Vec<Option<Option<u64>>>,
     /// Function-view ids of the tracker's synthetic functions.
     synthetic_ids: Vec<Option<FuncId>>,
-    /// The simulator's totals when the last block event was charged.
-    snap: Counts,
+    /// The running block is a [`BlockOwner::Split`] one (its instructions
+    /// are charged to functions per instruction).
+    cur_split: bool,
     /// Per block: its start and instruction offsets (from `block_decoded`),
     /// and how many times it ran.
     decoded: Vec<Option<(u64, Box<[u32]>)>>,
@@ -307,12 +308,18 @@ impl Recorder {
         id
     }
 
+    #[inline]
     fn func_counts(&mut self, f: FuncId) -> &mut Counts {
         let i = f.0 as usize;
         if i >= self.func_self.len() {
-            self.func_self.resize(i + 1, Counts::default());
+            self.grow_func_self(i);
         }
         &mut self.func_self[i]
+    }
+
+    #[cold]
+    fn grow_func_self(&mut self, i: usize) {
+        self.func_self.resize(i + 1, Counts::default());
     }
 
     /// Charge `c` (instructions excepted: the tracker counts those) to a node.
@@ -336,28 +343,53 @@ impl Recorder {
         m[11] += c.alloc_bytes;
     }
 
-    /// Charge what the simulator counted since the last block event (the
-    /// running block's memory accesses and `rep` iterations) to the running
-    /// block's node, function and path: once per block, not per access.
-    /// Called before anything moves the running context: at the next
-    /// block, a thread switch, a signal, the end of the run.
+    /// Charge what the simulator counted for the running block and not
+    /// charged yet (its instructions and fetch misses, its memory accesses
+    /// and `rep` iterations) to its node, function and path: once per
+    /// block, not per access. Called before anything moves the running
+    /// context: at the next block, a thread switch, a signal, a marker, a
+    /// mapped object, the end of the run.
     #[inline]
     fn flush(&mut self) {
-        let Some(sim) = &self.sim else { return };
-        let d = sim.totals().since(&self.snap);
-        if d.is_zero() {
+        let Some(sim) = &mut self.sim else { return };
+        if !sim.has_pending() {
             return;
         }
-        self.snap = *sim.totals();
+        let caches = sim.simulates_caches();
+        let mut d = sim.take_pending();
         if !self.collecting {
+            return;
+        }
+        if !caches {
+            // Only instructions: none for the node (the tracker counts them).
+            let n = d.instructions;
+            if n == 0 {
+                return;
+            }
+            if let Some(p) = &mut self.paths {
+                let mut cols = [0; COLUMNS];
+                cols[0] = n;
+                p.add_here(&cols);
+            }
+            if !self.cur_split {
+                if let Some(f) = self.cur_func {
+                    self.func_counts(f).instructions += n;
+                }
+            }
+            return;
+        }
+        if d.is_zero() {
             return;
         }
         let node = self.tracker.current_node();
         self.charge_node(node, &d);
-        self.charge_func(self.cur_func, &d);
         if let Some(p) = &mut self.paths {
             p.add_here(&columns(&d));
         }
+        if self.cur_split {
+            d.instructions = 0; // counted per instruction at the block
+        }
+        self.charge_func(self.cur_func, &d);
     }
 
     /// The caller of the allocator whose entry block just ran (the tracker
@@ -425,6 +457,25 @@ impl Recorder {
         self.collecting = self.toggle.as_ref().is_some_and(|t| t.inside > 0);
     }
 
+    /// Charge a terminator's outcome to a node and a function.
+    #[inline]
+    fn charge_outcome(&mut self, node: NodeId, f: Option<FuncId>, t: &BranchOutcome) {
+        if let Ok(m) = <&mut [u64; RAW_COLUMNS]>::try_from(self.tracker.node_metrics_mut(node)) {
+            m[7] += t.branches;
+            m[8] += t.branch_misses;
+            m[9] += t.indirect;
+            m[10] += t.indirect_misses;
+        }
+        if let Some(f) = f {
+            let c = self.func_counts(f);
+            c.branches += t.branches;
+            c.branch_misses += t.branch_misses;
+            c.indirect += t.indirect;
+            c.indirect_misses += t.indirect_misses;
+        }
+    }
+
+    #[inline]
     fn charge_func(&mut self, f: Option<FuncId>, c: &Counts) {
         if let Some(f) = f {
             *self.func_counts(f) += c;
@@ -525,34 +576,23 @@ impl Observer for Recorder {
                 }
             }
         }
-        let mut path_body = Counts {
-            instructions: n,
-            ..Counts::default()
-        };
+        self.cur_split = matches!(owner, BlockOwner::Split(_));
+        // The terminator's outcome goes to the previous block's node,
+        // function and path; the block's own costs are charged by the next
+        // `flush`, to the node, function and path set up here.
         let mut terminator = None;
         match &mut self.sim {
             Some(sim) => {
-                let before = *sim.totals();
-                sim.block(ev, facts);
-                let (t, mut body) = sim.totals().since(&before).split_terminator();
-                self.snap = *sim.totals();
+                let t = sim.run_block(ev, facts);
                 if prev_collecting {
-                    self.charge_node(prev_node, &t);
-                    self.charge_func(prev_func, &t);
-                    terminator = Some(t);
-                }
-                path_body = body;
-                path_body.instructions = n;
-                if on {
-                    self.charge_node(node, &body);
-                    if matches!(owner, BlockOwner::Split(_)) {
-                        body.instructions = 0; // counted per instruction above
+                    self.charge_outcome(prev_node, prev_func, &t);
+                    if !t.is_zero() {
+                        terminator = Some(t.counts());
                     }
-                    self.charge_func(self.cur_func, &body);
                 }
             }
             None => {
-                if on && !matches!(owner, BlockOwner::Split(_)) {
+                if on && !self.cur_split {
                     if let Some(f) = self.cur_func {
                         self.func_counts(f).instructions += n;
                     }
@@ -576,8 +616,15 @@ impl Observer for Recorder {
             }
             let entry = *self.block_entry[i]
                 .get_or_insert_with(|| tracker.index().function_at(facts.start).map(|(_, e)| e));
-            if p.executed(frames, facts.start, facts.len, n as u32, plt, entry) && on {
-                p.add(&columns(&path_body));
+            if p.executed(frames, facts.start, facts.len, n as u32, plt, entry)
+                && on
+                && self.sim.is_none()
+            {
+                let body = Counts {
+                    instructions: n,
+                    ..Counts::default()
+                };
+                p.add(&columns(&body));
             }
         }
     }
@@ -613,6 +660,7 @@ impl Observer for Recorder {
     }
 
     fn object_mapped(&mut self, obj: &ObjectMapped) {
+        self.flush();
         self.tracker.object_mapped(obj);
         if let Some(p) = &mut self.paths {
             let mapped = self
@@ -681,7 +729,7 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         paths: opts.paths.then(|| PathRecorder::new(opts.contexts)),
         block_entry: Vec::new(),
         synthetic_ids: Vec::new(),
-        snap: Counts::default(),
+        cur_split: false,
         decoded: Vec::new(),
         execs: Vec::new(),
         markers: Markers::default(),
