@@ -435,6 +435,17 @@ fn decode_at<P: CodeSource + ?Sized>(prog: &P, addr: Addr) -> Option<Instruction
 }
 
 impl Cfg {
+    /// Release spare capacity (when the graph stops growing).
+    pub(crate) fn shrink_to_fit(&mut self) {
+        self.blocks.shrink_to_fit();
+        for b in &mut self.blocks {
+            b.insns.shrink_to_fit();
+            b.out.shrink_to_fit();
+        }
+        self.edges.shrink_to_fit();
+        self.starts.shrink_to_fit();
+    }
+
     fn empty(entry: Addr) -> Cfg {
         Cfg {
             entry,

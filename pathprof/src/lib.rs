@@ -102,5 +102,5 @@ pub use cfg::{
     EdgeKind, EdgeTarget, FunctionBounds, Start, StartIx, Step,
 };
 pub use numbering::{EdgeVal, Numbering, NumberingError, DEFAULT_MAX_PATHS};
-pub use table::{PathCost, PathEnd, PathId, PathRow, PathTable, METRICS};
+pub use table::{PathCost, PathEnd, PathId, PathRow, PathTable, ALL_METRICS, METRICS};
 pub use tracker::{FunctionCounters, FunctionPaths, PathConfig, PathMode, PathTracker};

@@ -10,7 +10,7 @@ use crate::cfg::{
     BlockEnd, BlockIx, Cfg, CfgError, CodeSource, EdgeIx, EdgeTarget, FunctionBounds, StartIx, Step,
 };
 use crate::numbering::{EdgeVal, Numbering, NumberingError, DEFAULT_MAX_PATHS};
-use crate::table::{PathCost, PathEnd, PathId, PathRow, PathTable, METRICS};
+use crate::table::{PathCost, PathEnd, PathId, PathRow, PathTable, ALL_METRICS, METRICS};
 
 /// Settings of a [`PathTracker`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,12 +18,17 @@ pub struct PathConfig {
     /// Functions with more paths than this are not numbered but interned
     /// (see [`PathMode::Interned`]).
     pub max_paths: u64,
+    /// The metric columns path rows keep (bit `m`: column `m`, below
+    /// [`METRICS`]); metrics added to other columns reach only
+    /// [`FunctionCounters::lost_metrics`]. Every column by default.
+    pub metrics: u16,
 }
 
 impl Default for PathConfig {
     fn default() -> PathConfig {
         PathConfig {
             max_paths: DEFAULT_MAX_PATHS,
+            metrics: ALL_METRICS,
         }
     }
 }
@@ -228,7 +233,8 @@ pub struct FunctionPaths {
 }
 
 impl FunctionPaths {
-    fn new(entry: Addr, cfg: Result<Cfg, CfgError>, max_paths: u64) -> FunctionPaths {
+    fn new(entry: Addr, cfg: Result<Cfg, CfgError>, config: &PathConfig) -> FunctionPaths {
+        let max_paths = config.max_paths;
         let (numbering, fallback, generation) = match &cfg {
             Ok(c) => match Numbering::compute(c, max_paths) {
                 Ok(n) => (Some(n), None, c.generation()),
@@ -247,7 +253,7 @@ impl FunctionPaths {
             fallback,
             interner: Interner::default(),
             generation,
-            table: PathTable::default(),
+            table: PathTable::new(config.metrics),
             counters: FunctionCounters::default(),
             fast,
         }
@@ -288,9 +294,8 @@ impl FunctionPaths {
         &self.table
     }
 
-    /// Shorthand for `table().rows()`.
-    #[inline]
-    pub fn rows(&self) -> &[PathRow] {
+    /// Shorthand for `table().rows()` (copies of the rows).
+    pub fn rows(&self) -> Vec<PathRow> {
         self.table.rows()
     }
 
@@ -470,6 +475,31 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
     #[inline]
     pub fn functions(&self) -> &[FunctionPaths] {
         &self.funcs
+    }
+
+    /// The code and the functions met, in the order first entered, for
+    /// reading out a finished run: what only tracking needs (open frames,
+    /// the flattened step tables) is dropped, so the caller can free each
+    /// function as soon as it has read it.
+    pub fn into_parts(mut self) -> (P, Vec<FunctionPaths>) {
+        self.release();
+        (self.program, self.funcs)
+    }
+
+    /// After [`PathTracker::finish`]: free what only tracking needs (the
+    /// flattened step tables, frames) and trim the graphs and path tables
+    /// to size, keeping everything the functions' paths are read from.
+    /// The tracker must not be given blocks or frames afterwards.
+    pub fn release(&mut self) {
+        self.stack = Vec::new();
+        self.parked = FxHashMap::default();
+        for f in &mut self.funcs {
+            f.fast = Steps::default();
+            f.table.shrink_to_fit();
+            if let Ok(cfg) = &mut f.cfg {
+                cfg.shrink_to_fit();
+            }
+        }
     }
 
     /// The function entered at `entry`, if met.
@@ -716,7 +746,7 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
     fn push_function(&mut self, entry: Addr, cfg: Result<Cfg, CfgError>) -> u32 {
         let i = self.funcs.len() as u32;
         self.funcs
-            .push(FunctionPaths::new(entry, cfg, self.config.max_paths));
+            .push(FunctionPaths::new(entry, cfg, &self.config));
         self.by_entry.insert(entry, i);
         i
     }
@@ -1283,7 +1313,7 @@ mod tests {
         t.leave();
         t.add_metric_at(0, 1, 70); // the last block's path, after the frame left
         let f = t.function(0x200).unwrap();
-        let row = |id| *f.table().get(0, PathId(id), PathEnd::Complete).unwrap();
+        let row = |id| f.table().get(0, PathId(id), PathEnd::Complete).unwrap();
         assert_eq!(
             (row(1).count, row(1).cost.insns, row(1).cost.metrics[0]),
             (1, 7, 10)
@@ -1412,7 +1442,13 @@ mod tests {
     #[test]
     fn fallback_to_interning_when_a_new_edge_passes_the_limit() {
         // 7 paths before `jmp *%rdx` finds its target, 13 after.
-        let mut t = PathTracker::new(tiny(), PathConfig { max_paths: 7 });
+        let mut t = PathTracker::new(
+            tiny(),
+            PathConfig {
+                max_paths: 7,
+                ..PathConfig::default()
+            },
+        );
         run_tiny(&mut t);
         let f = t.function(0x1000).unwrap();
         assert_eq!(
@@ -1506,7 +1542,7 @@ mod tests {
         );
         let resumed = f
             .rows()
-            .iter()
+            .into_iter()
             .find(|r| r.end == PathEnd::Complete)
             .unwrap();
         let steps = f.decode_steps(resumed.path).unwrap();

@@ -62,9 +62,15 @@ pub const COLUMNS: usize = 12;
 const _: () = assert!(COLUMNS <= METRICS);
 
 impl PathRecorder {
-    pub fn new(contexts: bool) -> PathRecorder {
+    /// `metrics`: the path columns whose sums the profile reads (bit `i`:
+    /// column `i`); path rows keep only those.
+    pub fn new(contexts: bool, metrics: u16) -> PathRecorder {
+        let config = PathConfig {
+            metrics,
+            ..PathConfig::default()
+        };
         PathRecorder {
-            tracker: PathTracker::new(Program::new(), PathConfig::default()),
+            tracker: PathTracker::new(Program::new(), config),
             mirror: ThreadMirror::default(),
             parked: FxHashMap::default(),
             tid: 0,
@@ -223,14 +229,19 @@ impl PathRecorder {
 
     pub fn finish(&mut self) {
         self.tracker.finish();
+        self.tracker.release();
     }
 }
 
 /// The profile's path section from a finished tracker. `function_of` maps
 /// an entry address to its row in the profile's functions (`u32::MAX` if
 /// none); `values` turns path columns into the profile's metric values.
+///
+/// Takes the tracker and frees each function's graph and rows as soon as
+/// its part of the profile is built, so that both are not held in full
+/// at once.
 pub fn path_profile(
-    tracker: &PathTracker<Program>,
+    tracker: PathTracker<Program>,
     unattributed: u64,
     table: &crate::functions::FunctionTable,
     function_of: &dyn Fn(Addr) -> u32,
@@ -241,8 +252,11 @@ pub fn path_profile(
 
     let mut files: Vec<String> = Vec::new();
     let mut file_ix: FxHashMap<std::sync::Arc<str>, u32> = FxHashMap::default();
-    let mut out = Vec::new();
-    for fp in tracker.functions() {
+    let (program, funcs) = tracker.into_parts();
+    let mut out = Vec::with_capacity(funcs.len());
+    let mut fmt = iced_x86::FastFormatter::new();
+    let mut text = String::new();
+    for fp in funcs {
         let numbering = match fp.mode() {
             PathMode::Numbered { paths } => PathNumbering::Numbered { paths },
             PathMode::Interned { reason } => PathNumbering::Interned {
@@ -268,7 +282,11 @@ pub fn path_profile(
         };
         let mut block_ix: FxHashMap<Addr, u32> = FxHashMap::default();
         let mut path_ix: FxHashMap<(u64, PathEnd), u32> = FxHashMap::default();
-        for row in fp.rows() {
+        let rows = fp.table();
+        f.rows.reserve_exact(rows.len());
+        for i in 0..rows.len() {
+            let row = rows.row(i);
+            let row = &row;
             let key = (row.path.0, row.end);
             let p = match path_ix.get(&key) {
                 Some(&p) => p,
@@ -313,7 +331,7 @@ pub fn path_profile(
                                 text: blk
                                     .insns()
                                     .iter()
-                                    .map(|&a| disassemble(tracker.program(), a))
+                                    .map(|&a| disassemble(&program, a, &mut fmt, &mut text))
                                     .collect(),
                                 insn_lines,
                             });
@@ -356,6 +374,8 @@ pub fn path_profile(
                 cost: values(&cols),
             });
         }
+        f.blocks.shrink_to_fit();
+        f.paths.shrink_to_fit();
         out.push(f);
     }
     reports::PathProfile {
@@ -366,9 +386,16 @@ pub fn path_profile(
     }
 }
 
-/// The instruction at `addr` in Intel syntax, or `(bad)`.
-fn disassemble(code: &Program, addr: Addr) -> String {
-    use iced_x86::{Decoder, DecoderOptions, FastFormatter};
+/// The instruction at `addr` in Intel syntax, or `(bad)`; formatted in
+/// `text` (the formatter reserves far more than an instruction takes), the
+/// result allocated to size.
+fn disassemble(
+    code: &Program,
+    addr: Addr,
+    fmt: &mut iced_x86::FastFormatter,
+    text: &mut String,
+) -> String {
+    use iced_x86::{Decoder, DecoderOptions};
     use pathprof::CodeSource;
     let Some(bytes) = code.read(addr, 15) else {
         return "(unreadable)".into();
@@ -378,7 +405,7 @@ fn disassemble(code: &Program, addr: Addr) -> String {
     if insn.is_invalid() {
         return "(bad)".into();
     }
-    let mut text = String::new();
-    FastFormatter::new().format(&insn, &mut text);
-    text
+    text.clear();
+    fmt.format(&insn, text);
+    text.as_str().to_owned()
 }

@@ -693,6 +693,31 @@ impl Observer for Recorder {
     }
 }
 
+/// The raw columns whose path sums the profile's metrics read (bit `i`:
+/// column `i`), as measured by `machine`: path rows keep only those.
+fn path_columns(machine: Option<&MachineConfig>) -> u16 {
+    let cycles = machine.map(|c| c.cycles).unwrap_or_default();
+    let metrics: Vec<Metric> = match machine {
+        Some(cfg) => Metric::ALL
+            .into_iter()
+            .filter(|m| cfg.measures(*m))
+            .collect(),
+        None => vec![Metric::Instructions, Metric::AllocBytes],
+    };
+    // Every metric is a sum of columns with constant weights: a column
+    // counts if a unit in it shows in some metric.
+    let mut mask = 0u16;
+    for i in 0..COLUMNS {
+        let mut unit = [0u64; COLUMNS];
+        unit[i] = 1;
+        let c = from_raw(&unit);
+        if metrics.iter().any(|m| c.get(*m, &cycles) != 0) {
+            mask |= 1 << i;
+        }
+    }
+    mask
+}
+
 /// Run the guest and build its profile.
 pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
     let start = Instant::now();
@@ -726,7 +751,9 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         splits: Vec::new(),
         cur_func: None,
         func_self: Vec::new(),
-        paths: opts.paths.then(|| PathRecorder::new(opts.contexts)),
+        paths: opts
+            .paths
+            .then(|| PathRecorder::new(opts.contexts, path_columns(opts.machine.as_ref()))),
         block_entry: Vec::new(),
         synthetic_ids: Vec::new(),
         cur_split: false,
@@ -767,7 +794,7 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         &func_self,
         &values,
     );
-    let paths = match &path_rec {
+    let paths = match path_rec {
         Some(p) => {
             let function_of = |entry: u64| -> u32 {
                 let f = match table.function_at(entry) {
@@ -778,7 +805,7 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
             };
             let path_values = |c: &[u64; COLUMNS]| values(&from_raw(c));
             crate::paths::path_profile(
-                &p.tracker,
+                p.tracker,
                 p.unattributed,
                 &table,
                 &function_of,
