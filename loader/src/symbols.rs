@@ -363,6 +363,25 @@ impl ObjectSymbols {
         Self::parse(path, bytes)
     }
 
+    /// The build id of an ELF file already read into memory, without building its
+    /// symbol table: `Ok(None)` when it has none, an error exactly when [`Self::parse`]
+    /// would fail.
+    pub fn read_build_id(path: impl AsRef<Path>, bytes: &[u8]) -> Result<Option<Vec<u8>>, SymbolError> {
+        let path = path.as_ref();
+        check_layout(path, bytes)?;
+        match catch_unwind(AssertUnwindSafe(|| Elf::parse(bytes))) {
+            Ok(Ok(elf)) => Ok(find_build_id(&elf, bytes)),
+            Ok(Err(err)) => Err(SymbolError::Malformed {
+                path: path.to_path_buf(),
+                detail: err.to_string(),
+            }),
+            Err(_) => Err(SymbolError::Malformed {
+                path: path.to_path_buf(),
+                detail: "ELF parser panicked".to_owned(),
+            }),
+        }
+    }
+
     /// Parses an ELF file already read into memory; `path` is only used to name the object
     /// in results and errors.
     pub fn parse(

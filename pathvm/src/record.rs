@@ -769,10 +769,14 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         p.finish();
     }
     let blocks_raw = block_costs(&rec);
-    let mut func_self = rec.func_self;
-    let path_rec = rec.paths;
-    let mut parts = rec.tracker.into_parts();
-    let phases = rec.markers.finish(&mut parts.cct, &mut func_self);
+    // Keep only what the profile is built from: the decoded blocks, the
+    // simulator's per-block table and the rest go now.
+    let (tracker, path_rec, mut func_self, markers) = {
+        let r = rec;
+        (r.tracker, r.paths, r.func_self, r.markers)
+    };
+    let mut parts = tracker.into_parts();
+    let phases = markers.finish(&mut parts.cct, &mut func_self);
     let table = parts.index;
 
     // The metrics this run measured, in the order of `Metric::ALL`.
@@ -787,13 +791,11 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
     let cycles = machine_cfg.as_ref().map(|c| c.cycles).unwrap_or_default();
     let values = |c: &Counts| -> Vec<u64> { metrics.iter().map(|m| c.get(*m, &cycles)).collect() };
 
-    let (rows, mut contexts, row_of) = function_rows(
-        &table,
-        &parts.cct,
-        &parts.synthetic_entries,
-        &func_self,
-        &values,
-    );
+    // Which functions get rows is settled first; the path section is built
+    // (freeing the path tracker as it goes) before the function rows and
+    // contexts, so that the two are not held at once.
+    let plan = plan_rows(&table, &parts.cct, &parts.synthetic_entries, &func_self);
+    let row_of = &plan.row_of;
     let paths = match path_rec {
         Some(p) => {
             let function_of = |entry: u64| -> u32 {
@@ -814,9 +816,10 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         }
         None => reports::PathProfile::default(),
     };
-    if !opts.contexts {
-        contexts = ContextTable::default();
-    }
+    let (rows, mut contexts) =
+        function_rows(&table, &parts.cct, &func_self, &plan, opts.contexts, &values);
+    drop(parts.cct);
+    let row_of = plan.row_of;
     let blocks = block_profile(&table, blocks_raw, &row_of, &values);
     let mut paths = paths;
     if !opts.focus.is_empty() {
@@ -975,12 +978,10 @@ pub fn describe_address(table: &FunctionTable, addr: u64) -> String {
 
 fn object_info(path: &str) -> ObjectInfo {
     let bytes = std::fs::read(path).unwrap_or_default();
-    let id = loader::symbols::ObjectSymbols::parse(path, bytes.clone())
+    let id = loader::symbols::ObjectSymbols::read_build_id(path, &bytes)
         .ok()
-        .and_then(|s| {
-            s.build_id()
-                .map(|b| b.iter().map(|x| format!("{x:02x}")).collect::<String>())
-        })
+        .flatten()
+        .map(|b| b.iter().map(|x| format!("{x:02x}")).collect::<String>())
         .unwrap_or_else(|| format!("fnv:{:016x}", fnv1a(&bytes)));
     ObjectInfo {
         path: path.to_string(),
@@ -1009,15 +1010,25 @@ fn context_flags(f: cct::NodeFlags) -> u8 {
     .fold(0, |acc, (_, bit)| acc | bit)
 }
 
-/// Function rows (self cost as charged during the run; calls and inclusive
-/// cost from the calling context tree) and the context table.
-fn function_rows(
+/// Which functions get rows, and what their rows are built from.
+struct RowPlan {
+    /// Per tree node: its function (table id), `None` for the root.
+    node_func: Vec<Option<FuncId>>,
+    calls: FxHashMap<FuncId, u64>,
+    incl: FxHashMap<FuncId, Counts>,
+    /// The functions with rows, in row order.
+    order: Vec<FuncId>,
+    row_of: FxHashMap<FuncId, u32>,
+}
+
+/// Calls and inclusive cost per function from the calling context tree,
+/// and the functions that get rows: those that ran or were called.
+fn plan_rows(
     table: &FunctionTable,
     cct: &cct::Cct,
     synthetic_entries: &[u64],
     func_self: &[Counts],
-    values: &dyn Fn(&Counts) -> Vec<u64>,
-) -> (Vec<FunctionRow>, ContextTable, FxHashMap<FuncId, u32>) {
+) -> RowPlan {
     // Map the tree's function ids (synthetic ones included) to table ids.
     let map_func = |f: FuncId| -> FuncId {
         if f.is_synthetic() {
@@ -1057,19 +1068,55 @@ fn function_rows(
         }
     }
 
-    let functions = table.functions();
+    drop(inclusive);
+    let n_functions = table.functions().len();
     let zero = Counts::default();
     let mut row_of: FxHashMap<FuncId, u32> = FxHashMap::default();
-    let mut rows = Vec::new();
-    for i in 0..functions.len() {
+    let mut order = Vec::new();
+    for i in 0..n_functions {
         let f = FuncId(i as u32);
         let own = func_self.get(i).unwrap_or(&zero);
         if own.is_zero() && !calls.contains_key(&f) && !incl.contains_key(&f) {
             continue;
         }
+        row_of.insert(f, order.len() as u32);
+        order.push(f);
+    }
+    RowPlan {
+        node_func,
+        calls,
+        incl,
+        order,
+        row_of,
+    }
+}
+
+/// Function rows (self cost as charged during the run; calls and inclusive
+/// cost from the calling context tree) and the context table (empty
+/// without `contexts`).
+fn function_rows(
+    table: &FunctionTable,
+    cct: &cct::Cct,
+    func_self: &[Counts],
+    plan: &RowPlan,
+    contexts: bool,
+    values: &dyn Fn(&Counts) -> Vec<u64>,
+) -> (Vec<FunctionRow>, ContextTable) {
+    let RowPlan {
+        node_func,
+        calls,
+        incl,
+        order,
+        row_of,
+    } = plan;
+    let functions = table.functions();
+    let zero = Counts::default();
+    let mut rows = Vec::with_capacity(order.len());
+    for &f in order {
+        let i = f.0 as usize;
+        let own = func_self.get(i).unwrap_or(&zero);
         let func = &functions[i];
         let line = table.symbolizer.line(func.entry);
-        row_of.insert(f, rows.len() as u32);
         // Code reached without a call (a thread's first function before the
         // tree knows it, a cold part) is at least its own cost.
         let mut inc = incl.get(&f).copied().unwrap_or_default();
@@ -1088,6 +1135,9 @@ fn function_rows(
     }
 
     let mut ctx = ContextTable::default();
+    if !contexts {
+        return (rows, ctx);
+    }
     for node in cct.nodes() {
         ctx.parent.push(cct.parent(node).map(|p| p.0).unwrap_or(0));
         ctx.function.push(
@@ -1101,7 +1151,7 @@ fn function_rows(
         ctx.self_cost
             .extend(values(&from_raw(cct.self_metrics(node))));
     }
-    (rows, ctx, row_of)
+    (rows, ctx)
 }
 
 /// Per executed block: start, instruction offsets, executions, costs.
