@@ -423,11 +423,15 @@ fn run(a: RunArgs) -> ExitCode {
             sched_quantum: a.sched_quantum,
         },
         tracker: cct::TrackerConfig {
+            // Without contexts in the profile, recursion folds onto its
+            // first level: the function rows are the same, and the tree
+            // stays the size of the call graph (a recursive sort with two
+            // call sites otherwise grows it with the recursion tree).
             recursion: match a.recursion {
-                Recursion::Full => cct::RecursionPolicy::Full {
+                Recursion::Full if !a.no_cct => cct::RecursionPolicy::Full {
                     max_depth: a.max_depth,
                 },
-                Recursion::Collapse => cct::RecursionPolicy::Collapse,
+                _ => cct::RecursionPolicy::Collapse,
             },
             show_plt: a.show_plt,
             n_metrics: 1,

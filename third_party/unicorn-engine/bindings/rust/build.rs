@@ -152,6 +152,16 @@ fn build_with_cmake() {
 }
 
 fn main() {
-    // pathvm: always build this patched source, never a system libunicorn.
+    // pathvm: always build this patched source, never a system libunicorn,
+    // and build it again when it changes (the cmake crate only asks cargo
+    // to watch its environment variables).
+    for path in ["CMakeLists.txt", "uc.c", "list.c", "include", "glib_compat", "qemu"] {
+        println!("cargo:rerun-if-changed={}", path);
+    }
+    // The bundled libunicorn.a is only remade when missing (its bundling
+    // step does not depend on the libraries it bundles).
+    if let Ok(out) = env::var("OUT_DIR") {
+        let _ = std::fs::remove_file(PathBuf::from(out).join("build").join("libunicorn.a"));
+    }
     build_with_cmake();
 }
