@@ -366,7 +366,10 @@ impl ObjectSymbols {
     /// The build id of an ELF file already read into memory, without building its
     /// symbol table: `Ok(None)` when it has none, an error exactly when [`Self::parse`]
     /// would fail.
-    pub fn read_build_id(path: impl AsRef<Path>, bytes: &[u8]) -> Result<Option<Vec<u8>>, SymbolError> {
+    pub fn read_build_id(
+        path: impl AsRef<Path>,
+        bytes: &[u8],
+    ) -> Result<Option<Vec<u8>>, SymbolError> {
         let path = path.as_ref();
         check_layout(path, bytes)?;
         match catch_unwind(AssertUnwindSafe(|| Elf::parse(bytes))) {

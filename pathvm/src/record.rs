@@ -816,8 +816,14 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         }
         None => reports::PathProfile::default(),
     };
-    let (rows, mut contexts) =
-        function_rows(&table, &parts.cct, &func_self, &plan, opts.contexts, &values);
+    let (rows, mut contexts) = function_rows(
+        &table,
+        &parts.cct,
+        &func_self,
+        &plan,
+        opts.contexts,
+        &values,
+    );
     drop(parts.cct);
     let row_of = plan.row_of;
     let blocks = block_profile(&table, blocks_raw, &row_of, &values);

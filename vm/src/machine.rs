@@ -891,9 +891,7 @@ fn install_hooks<'o, O: Observer>(
         // SAFETY: `mem_tracer::<O>` has the tracer's signature; `machine`
         // lives as long as the engine (see the block hook above). Set before
         // the first `emu_start`, so every translation calls it.
-        unsafe {
-            uc_pathvm_set_mem_tracer(handle, mem_tracer::<O>, machine as *mut libc::c_void)
-        };
+        unsafe { uc_pathvm_set_mem_tracer(handle, mem_tracer::<O>, machine as *mut libc::c_void) };
     }
     Ok(())
 }
