@@ -6,7 +6,6 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-
 use crate::common::*;
 
 fn native_status(out: &Output) -> Option<i32> {
