@@ -1272,15 +1272,6 @@ fn focus_contexts(
         out.calls.push(ctx.calls[node]);
         out.self_cost.extend_from_slice(ctx.self_of(node, m));
     }
-    for f in &mut paths.functions {
-        f.rows.retain(|r| {
-            new_of
-                .get(r.context as usize)
-                .is_some_and(|&c| c != u32::MAX)
-        });
-        for r in &mut f.rows {
-            r.context = new_of[r.context as usize];
-        }
-    }
+    paths.renumber_contexts(&new_of);
     out
 }

@@ -150,6 +150,23 @@ pub struct PathProfile {
     pub unattributed_instructions: u64,
 }
 
+impl PathProfile {
+    /// Keep only the rows of contexts `new_of` maps (`u32::MAX`: dropped, as
+    /// is a context past its end), renumbered to `new_of[context]`.
+    pub fn renumber_contexts(&mut self, new_of: &[u32]) {
+        for f in &mut self.functions {
+            f.rows.retain(|r| {
+                new_of
+                    .get(r.context as usize)
+                    .is_some_and(|&c| c != u32::MAX)
+            });
+            for r in &mut f.rows {
+                r.context = new_of[r.context as usize];
+            }
+        }
+    }
+}
+
 /// How a function's path ids are made.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PathNumbering {

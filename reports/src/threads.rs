@@ -226,15 +226,8 @@ pub fn restrict_to_thread(profile: &Profile, tid: u32) -> Result<Profile, Report
     let totals = incl[..m].to_vec();
     // Path rows of the thread's contexts, with contexts and functions renumbered.
     let mut paths = profile.paths.clone();
+    paths.renumber_contexts(&new_of);
     for f in &mut paths.functions {
-        f.rows.retain(|r| {
-            new_of
-                .get(r.context as usize)
-                .is_some_and(|&n| n != u32::MAX)
-        });
-        for r in &mut f.rows {
-            r.context = new_of[r.context as usize];
-        }
         f.function = row_of
             .get(f.function as usize)
             .copied()
