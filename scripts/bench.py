@@ -9,7 +9,7 @@ alternating tools within each round. It prints the median wall time of the
 rounds, the peak memory (getrusage of the child) and the ratios the
 performance targets are stated in, with their geometric means.
 
-Usage: scripts/bench.py [--rounds N] [--no-callgrind] [--only NAME,...]
+Usage: scripts/bench.py [--rounds N] [--no-callgrind] [--only NAME,...] [--tools TOOL,...]
 """
 import argparse, math, os, resource, shutil, statistics, subprocess, sys, tempfile, time
 
@@ -66,6 +66,8 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--no-callgrind", action="store_true", help="skip callgrind (the slowest tool)")
     ap.add_argument("--only", default="", help="comma-separated program names")
+    ap.add_argument("--tools", default="", help="comma-separated tools (native, qemu, pathvm-insns, "
+                    "pathvm-cct, pathvm-full, callgrind, callgrind+sim); default: all")
     args = ap.parse_args()
     if not os.path.exists(PATHVM):
         subprocess.check_call(["cargo", "build", "--release", "-p", "pathvm"], cwd=ROOT)
@@ -84,6 +86,10 @@ def main():
         tools.append(("callgrind", lambda c: cg + c))
         tools.append(("callgrind+sim", lambda c: cg + ["--cache-sim=yes", "--branch-sim=yes", "--I1=32768,8,64",
                                                         "--D1=32768,8,64", "--LL=8388608,16,64"] + c))
+    chosen = set(filter(None, args.tools.split(",")))
+    if chosen:
+        tools = [t for t in tools if t[0] in chosen]
+        callgrind = callgrind and "callgrind+sim" in chosen
     only = set(filter(None, args.only.split(",")))
     rows = []
     for name, cmd in suite(d, texts):
@@ -109,9 +115,11 @@ def main():
               ("full/callgrind+sim", "pathvm-full", "callgrind+sim", 0.5),
               ("full MiB/callgrind+sim MiB", "pathvm-full", "callgrind+sim", 1.0)]
     ratios = [r for r in ratios if r[1] in names and r[2] in names]
+    full = "pathvm-full" in names
     print("| program | " + " | ".join(f"{t} s" for t in names) + " | "
-          + " | ".join(r[0] for r in ratios) + " | pathvm-full MiB |" + (" callgrind+sim MiB |" if callgrind else ""))
-    print("|" + "---|" * (1 + len(names) + len(ratios) + 1 + (1 if callgrind else 0)))
+          + " | ".join(r[0] for r in ratios) + (" | pathvm-full MiB" if full else "") + " |"
+          + (" callgrind+sim MiB |" if callgrind else ""))
+    print("|" + "---|" * (1 + len(names) + len(ratios) + (1 if full else 0) + (1 if callgrind else 0)))
     logs = {r[0]: [] for r in ratios}
     for name, med, mem in rows:
         cells = [f"{med[t]:.2f}" for t in names]
@@ -120,7 +128,9 @@ def main():
             v = mem[a] / mem[b] if "MiB" in label else med[a] / med[b]
             logs[label].append(v)
             rcells.append(f"{v:.2f}")
-        line = f"| {name} | " + " | ".join(cells) + " | " + " | ".join(rcells) + f" | {mem['pathvm-full'] / 1024:.0f} |"
+        line = f"| {name} | " + " | ".join(cells) + " | " + " | ".join(rcells) + " |"
+        if full:
+            line += f" {mem['pathvm-full'] / 1024:.0f} |"
         if callgrind:
             line += f" {mem['callgrind+sim'] / 1024:.0f} |"
         print(line)

@@ -15,4 +15,5 @@ mod native;
 mod paths;
 mod phases;
 mod signals;
+mod sparse;
 mod threads;

@@ -376,6 +376,38 @@ impl<I: FunctionIndex> CallTracker<I> {
             .copied()
     }
 
+    /// The entries of the synthetic functions, in the order they were made
+    /// (the slice only grows).
+    pub fn synthetic_entry_addrs(&self) -> &[Addr] {
+        &self.synthetic_entries
+    }
+
+    /// True if a transfer landing on block `id` (starting at `start`) may
+    /// change the frames: a function's entry, a PLT stub, the lazy-binding
+    /// resolver. Any other block reached by a jump, a branch or falling
+    /// through leaves them as they are (see [`CallTracker::skipped`]).
+    pub fn lands_on_entry(&mut self, id: BlockId, start: Addr) -> bool {
+        let info = self.block_info(id, start);
+        info.has(BlockInfo::ENTRY) || info.has(BlockInfo::PLT) || info.has(BlockInfo::RESOLVER)
+    }
+
+    /// Blocks ran without events (sparse mode): `insns` instructions in the
+    /// current context, the last of them `facts`. None moved the frames
+    /// (each landed on a block that is not an entry, by a jump, a branch or
+    /// falling through), so this is what their `block` events would have
+    /// done.
+    pub fn skipped(&mut self, insns: u64, facts: &BlockFacts) {
+        if self.count_instructions && !self.stack.frames.is_empty() {
+            let node = self.current_node();
+            self.cct.add_metric(node, INSTRUCTIONS, insns);
+        }
+        self.stack.prev = Some(PrevBlock {
+            last_insn: facts.last_insn_addr(),
+            end: facts.end(),
+            terminator: facts.terminator,
+        });
+    }
+
     /// A signal handler starts on the current thread with stack pointer `sp`
     /// (pointing at the return address to the restorer). It becomes a child
     /// context of the interrupted one, flagged [`NodeFlags::SIGNAL`]. The VM

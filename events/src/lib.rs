@@ -292,6 +292,57 @@ pub trait Observer {
     /// The guest set a region marker (see [`Marker`]), after the block that
     /// ends in its `syscall`.
     fn marker(&mut self, _m: Marker<'_>) {}
+
+    /// Whether sparse block events will do (see [`SparsePolicy`]): the VM
+    /// then counts blocks in translated code and calls [`Observer::block`]
+    /// only for the blocks the observer asks for, reporting the others with
+    /// [`Observer::skipped`] and [`Observer::uncounted_execs`]. Asked once,
+    /// before the run starts.
+    fn sparse(&self) -> bool {
+        false
+    }
+    /// In sparse mode, which executions of the decoded block `id` need a
+    /// [`Observer::block`] event. Asked when the block is translated (again
+    /// after each [`Observer::object_mapped`]).
+    fn sparse_policy(&mut self, _id: BlockId, _facts: &BlockFacts) -> SparsePolicy {
+        SparsePolicy::EVERY
+    }
+    /// In sparse mode: blocks ran since the last event without one of their
+    /// own, `insns` instructions in all; `last` is the last of them. They
+    /// ran in the context the last event left (the policy makes sure of it).
+    fn skipped(&mut self, _insns: u64, _last: BlockId, _facts: &BlockFacts) {}
+    /// In sparse mode, the block starts that became function entries during
+    /// the run, in the order found (the slice only grows): every block that
+    /// starts at one of them gets events from then on, as if its policy said
+    /// `every`.
+    fn sparse_entries(&self) -> &[Addr] {
+        &[]
+    }
+    /// In sparse mode, at the end of the run: block `id` also started `n`
+    /// times without a [`Observer::block`] event.
+    fn uncounted_execs(&mut self, _id: BlockId, _n: u64) {}
+}
+
+/// Which executions of a block need a [`Observer::block`] event in sparse
+/// mode. The VM adds its own needs (`rep` string blocks, watched entries,
+/// the block after a frame-moving terminator).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SparsePolicy {
+    /// Every execution of the block.
+    pub every: bool,
+    /// The block that runs after each execution of this one.
+    pub next: bool,
+}
+
+impl SparsePolicy {
+    pub const EVERY: SparsePolicy = SparsePolicy {
+        every: true,
+        next: true,
+    };
+    pub const NONE: SparsePolicy = SparsePolicy {
+        every: false,
+        next: false,
+    };
 }
 
 /// Fan the stream out to two observers (each may be a pair in turn).

@@ -5,7 +5,10 @@ use std::time::{Duration, Instant};
 
 use cachemodel::{BranchOutcome, Counts, MachineConfig, MachineSim, Metric};
 use cct::{CallTracker, FuncId, FunctionIndex, NodeId, TrackerConfig};
-use events::{BlockEvent, BlockFacts, BlockId, Marker, MemEvent, ObjectMapped, Observer, Tid};
+use events::{
+    BlockEvent, BlockFacts, BlockId, Marker, MemEvent, ObjectMapped, Observer, SparsePolicy,
+    Terminator, Tid,
+};
 use reports::{ContextTable, FunctionRow, Meta, ObjectInfo, Phase, Profile};
 use rustc_hash::FxHashMap;
 use vm::{StopReason, VmConfig, VmError};
@@ -690,6 +693,67 @@ impl Observer for Recorder {
         self.flush();
         self.markers
             .on_marker(m, self.tracker.cct(), &self.func_self);
+    }
+
+    /// Without paths and simulation only frame changes need events.
+    fn sparse(&self) -> bool {
+        self.sim.is_none() && self.paths.is_none()
+    }
+
+    /// Events at entries (a frame may change there) and at blocks whose
+    /// function view differs from their predecessor's, so that the blocks
+    /// run without events are charged to the node and function of the last
+    /// block reported.
+    fn sparse_policy(&mut self, id: BlockId, facts: &BlockFacts) -> SparsePolicy {
+        let owner = self.owner(id, facts);
+        if matches!(owner, BlockOwner::Split(_) | BlockOwner::Plt) {
+            return SparsePolicy::EVERY;
+        }
+        let every = self.tracker.lands_on_entry(id, facts.start);
+        let index = self.tracker.index();
+        let same = |a: u64| {
+            if index.is_plt(a) {
+                return false;
+            }
+            match (index.resolve(a), owner) {
+                (None, BlockOwner::Frame) => true,
+                (Some((f, _)), BlockOwner::One(g)) => f == g,
+                _ => false,
+            }
+        };
+        let next = match facts.terminator {
+            Terminator::Jump { target } => !same(target),
+            Terminator::CondBranch { target } => !same(target) || !same(facts.end()),
+            Terminator::FallThrough | Terminator::RepString => !same(facts.end()),
+            _ => true,
+        };
+        SparsePolicy { every, next }
+    }
+
+    fn skipped(&mut self, insns: u64, _last: BlockId, facts: &BlockFacts) {
+        self.tracker.skipped(insns, facts);
+        if !self.collecting {
+            return;
+        }
+        if self.toggle.is_some() {
+            let node = self.tracker.current_node();
+            self.tracker.add_metric(node, cct::INSTRUCTIONS, insns);
+        }
+        if !self.cur_split {
+            if let Some(f) = self.cur_func {
+                self.func_counts(f).instructions += insns;
+            }
+        }
+    }
+
+    fn sparse_entries(&self) -> &[u64] {
+        self.tracker.synthetic_entry_addrs()
+    }
+
+    fn uncounted_execs(&mut self, id: BlockId, n: u64) {
+        if let Some(x) = self.execs.get_mut(id.index()) {
+            *x += n;
+        }
     }
 }
 

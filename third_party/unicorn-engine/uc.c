@@ -123,6 +123,35 @@ uc_err uc_pathvm_set_mem_tracer(uc_engine *uc,
     return UC_ERR_OK;
 }
 
+// pathvm: count blocks in translated code instead of a block hook; only
+// before the first uc_emu_start. `translated(data, pc, size)` is called
+// once per translation block, when its size is known, and returns the
+// block's slot:
+//     struct { uint64_t count, insns, always_mask, next_mask; ... }
+// `globals` points at struct { uint64_t due; void *last; }. Each block,
+// before its first instruction: *instret += slot->insns (an immediate in
+// the code); slot->count += 1; due &= slot->next_mask; and
+// then, if *instret >= (old due & slot->always_mask), hook(data, env, slot)
+// is called (with the block already counted, and env the CPU state with
+// every guest register in it) and emulation stops before the block runs if the
+// hook asked for a stop. Otherwise last = slot. So when the hook runs, last
+// is the block before this one.
+UNICORN_EXPORT
+uc_err uc_pathvm_set_block_counter(uc_engine *uc,
+                                   void *(*translated)(void *, uint64_t,
+                                                       uint32_t),
+                                   void (*hook)(void *, void *, void *),
+                                   void *data,
+                                   uint64_t *instret, void *globals)
+{
+    uc->pathvm_translated = translated;
+    uc->pathvm_hook = hook;
+    uc->pathvm_data = data;
+    uc->pathvm_instret = instret;
+    uc->pathvm_globals = globals;
+    return UC_ERR_OK;
+}
+
 UNICORN_EXPORT
 unsigned int uc_version(unsigned int *major, unsigned int *minor)
 {

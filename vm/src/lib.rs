@@ -16,6 +16,7 @@ pub mod machine;
 pub mod memory;
 pub mod process;
 pub mod signals;
+mod sparse;
 mod syscalls;
 pub mod threads;
 

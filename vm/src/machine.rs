@@ -188,6 +188,10 @@ pub(crate) struct Machine<'o, O: Observer> {
     /// Retired-instruction count at which the running thread's quantum ends
     /// (`u64::MAX` while it is the only thread).
     pub(crate) switch_due: u64,
+    /// Blocks counted in translated code ([`Observer::sparse`]), if so.
+    pub(crate) sparse: Option<crate::sparse::Sparse>,
+    /// The engine, for the sparse hook (which gets only the machine).
+    uc: unicorn_engine::ffi::uc_handle,
 }
 
 /// Work for the run loop between two emulation runs: the CPU was stopped
@@ -225,24 +229,7 @@ impl<O: Observer> Machine<'_, O> {
         addr: u64,
         size: u32,
     ) -> Option<Result<StopReason, VmError>> {
-        // Each further iteration of a `rep` string instruction re-enters a
-        // block that starts at that instruction.
-        if addr == self.rep_at {
-            self.rep_iterations += 1;
-            self.observer.rep_iteration(self.rep_block);
-            return None;
-        }
-        if self.clock.instret.get() >= self.sig_due && self.timers_expired() {
-            // The block has not run: the signal interrupts the guest here.
-            self.resume = Some(Resume::Deliver { pc: Some(addr) });
-            return None;
-        }
-        if self.clock.instret.get() >= self.switch_due {
-            // The quantum is over: the block runs when its thread is next.
-            self.resume = Some(Resume::Switch {
-                pc: Some(addr),
-                rotate: true,
-            });
+        if self.before_block(addr) {
             return None;
         }
         let id = match self.blocks.lookup(addr, size) {
@@ -252,6 +239,59 @@ impl<O: Observer> Machine<'_, O> {
                 Err(e) => return Some(Err(e)),
             },
         };
+        self.run_block(uc, id, addr)
+    }
+
+    /// [`Machine::on_block`] for a block whose id is known (sparse mode).
+    #[inline]
+    fn on_known_block(
+        &mut self,
+        uc: unicorn_engine::ffi::uc_handle,
+        id: BlockId,
+        addr: u64,
+    ) -> Option<Result<StopReason, VmError>> {
+        if self.before_block(addr) {
+            return None;
+        }
+        self.run_block(uc, id, addr)
+    }
+
+    /// What comes before the block at `addr`: true if it does not run as
+    /// a new block (a further `rep` iteration, or a signal or another thread
+    /// goes first).
+    #[inline]
+    fn before_block(&mut self, addr: u64) -> bool {
+        // Each further iteration of a `rep` string instruction re-enters a
+        // block that starts at that instruction.
+        if addr == self.rep_at {
+            self.rep_iterations += 1;
+            self.observer.rep_iteration(self.rep_block);
+            return true;
+        }
+        if self.clock.instret.get() >= self.sig_due && self.timers_expired() {
+            // The block has not run: the signal interrupts the guest here.
+            self.resume = Some(Resume::Deliver { pc: Some(addr) });
+            return true;
+        }
+        if self.clock.instret.get() >= self.switch_due {
+            // The quantum is over: the block runs when its thread is next.
+            self.resume = Some(Resume::Switch {
+                pc: Some(addr),
+                rotate: true,
+            });
+            return true;
+        }
+        false
+    }
+
+    /// The block `id` at `addr` runs now: count it and tell the observer.
+    #[inline]
+    fn run_block(
+        &mut self,
+        uc: unicorn_engine::ffi::uc_handle,
+        id: BlockId,
+        addr: u64,
+    ) -> Option<Result<StopReason, VmError>> {
         let facts = self.blocks.facts(id);
         self.cur_block = addr;
         self.clock.retire(facts.insns.len() as u64);
@@ -306,6 +346,49 @@ impl<O: Observer> Machine<'_, O> {
     pub(crate) fn after_control_change(&mut self) {
         self.read_sp = true;
         self.rep_at = u64::MAX;
+        if let Some(sp) = &mut self.sparse {
+            sp.globals.due = 0;
+        }
+    }
+
+    /// In sparse mode, report the blocks that ran in translated code since
+    /// the last reported one. Called before anything else reaches the
+    /// observer, and wherever the current block matters (faults, system
+    /// calls).
+    pub(crate) fn flush_skipped(&mut self) {
+        let Some(sp) = &mut self.sparse else { return };
+        let now = self.clock.instret.get();
+        if now == sp.reported {
+            return;
+        }
+        let n = now - sp.reported;
+        sp.reported = now;
+        // SAFETY: instructions ran since the last report, so a block's slot
+        // was stored; slots live as long as the machine.
+        let (id, pc) = unsafe {
+            let last = &*sp.globals.last;
+            (BlockId(last.id), last.pc)
+        };
+        self.cur_block = pc;
+        self.rep_at = u64::MAX;
+        let facts = self.blocks.facts(id);
+        self.read_sp = facts.terminator.needs_sp();
+        self.observer.skipped(n, id, facts);
+    }
+
+    /// In sparse mode: ask every block's policy again (the observer's
+    /// answers may change with the objects mapped).
+    fn sparse_policies_again(&mut self) {
+        let Some(sp) = &mut self.sparse else { return };
+        for id in sp.block_ids() {
+            let facts = self.blocks.facts(id);
+            let p = crate::sparse::vm_policy(
+                self.observer.sparse_policy(id, facts),
+                facts.terminator,
+                self.watched[id.index()],
+            );
+            sp.slot(id).set_policy(p);
+        }
     }
 
     #[cold]
@@ -347,8 +430,10 @@ impl<O: Observer> Machine<'_, O> {
             base: map_addr,
             bias,
         };
+        self.flush_skipped();
         self.observer.object_mapped(&obj);
         self.objects.push(obj);
+        self.sparse_policies_again();
     }
 }
 
@@ -510,6 +595,7 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
         .map_err(|_| VmError::Emulator("initial stack too large".into()))?;
 
     let wants_memory = observer.wants_memory();
+    let observer_sparse = observer.sparse();
     let mut machine = Machine {
         mem,
         blocks: BlockTable::new(),
@@ -536,6 +622,8 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
         sig_due: u64::MAX,
         threads: crate::threads::Threads::new(config.pid, config.sched_quantum),
         switch_due: u64::MAX,
+        sparse: observer_sparse.then(crate::sparse::Sparse::new),
+        uc: std::ptr::null_mut(),
     };
     // The main thread is named before its first block.
     machine.observer.thread_switch(config.pid);
@@ -595,6 +683,14 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
         },
     };
     let m = uc.get_data_mut();
+    m.flush_skipped();
+    if let Some(sp) = m.sparse.take() {
+        for (id, n) in sp.counts() {
+            m.block_counts[id.index()] += n;
+            m.observer.uncounted_execs(id, n);
+        }
+        m.sparse = Some(sp);
+    }
     Ok(RunOutcome {
         stop,
         instructions: m.clock.instret.get(),
@@ -617,8 +713,13 @@ fn run_loop<O: Observer>(
         if STOP_SIGNAL.load(std::sync::atomic::Ordering::SeqCst) != 0 {
             return Ok(());
         }
+        if let Some(sp) = &mut uc.get_data_mut().sparse {
+            // The first block of each run is reported.
+            sp.globals.due = 0;
+        }
         let result = uc.emu_start(pc, u64::MAX, 0, 0);
         let m = uc.get_data_mut();
+        m.flush_skipped();
         if let Some((info, at)) = m.fault.take() {
             let killed = matches!(m.stop, Some(Ok(StopReason::Signaled { .. })));
             if killed && m.sys.sig.catches(info.signo) {
@@ -666,6 +767,16 @@ fn run_loop<O: Observer>(
 }
 
 extern "C" {
+    /// Installs the block counter of pathvm's unicorn patch (see
+    /// [`crate::sparse`]).
+    fn uc_pathvm_set_block_counter(
+        uc: unicorn_engine::ffi::uc_handle,
+        translated: extern "C" fn(*mut libc::c_void, u64, u32) -> *mut crate::sparse::Slot,
+        hook: extern "C" fn(*mut libc::c_void, *const u64, *mut crate::sparse::Slot),
+        data: *mut libc::c_void,
+        instret: *mut u64,
+        globals: *mut libc::c_void,
+    ) -> libc::c_int;
     /// Installs the data-access tracer of pathvm's unicorn patch
     /// (`third_party/unicorn-engine-2.1.1-pathvm.patch`): translated code
     /// calls `cb(data, address, size | is_store << 8)` before each guest load
@@ -742,6 +853,90 @@ extern "C" fn block_hook<O: Observer>(
     }
 }
 
+/// A translation block was made (sparse mode): decode it if new and return
+/// the slot its code counts in.
+extern "C" fn sparse_translated<O: Observer>(
+    data: *mut libc::c_void,
+    pc: u64,
+    size: u32,
+) -> *mut crate::sparse::Slot {
+    // SAFETY: `data` is the machine registered in `install_hooks`; the
+    // engine is translating, nothing else borrows the machine.
+    let m = unsafe { &mut *(data as *mut Machine<'_, O>) };
+    let id = match m.blocks.lookup(pc, size) {
+        Some(id) => id,
+        None => match m.decode(pc, size) {
+            Ok(id) => id,
+            Err(_) => {
+                let sp = m.sparse.as_mut().expect("sparse mode");
+                return sp.failed(pc, size);
+            }
+        },
+    };
+    let facts = m.blocks.facts(id);
+    let policy = crate::sparse::vm_policy(
+        m.observer.sparse_policy(id, facts),
+        facts.terminator,
+        m.watched[id.index()],
+    );
+    let insns = facts.insn_count();
+    let sp = m.sparse.as_mut().expect("sparse mode");
+    sp.translated(id, pc, size, insns, policy)
+}
+
+/// The block about to run asked for a report (sparse mode): translated code
+/// has counted it already; undo that and handle it as the block hook does.
+/// `env` is the CPU state, every guest register in it (the patch calls with
+/// them synced); `slot` the block's.
+extern "C" fn sparse_hook<O: Observer>(
+    data: *mut libc::c_void,
+    env: *const u64,
+    slot: *mut crate::sparse::Slot,
+) {
+    // SAFETY: as in `block_hook`.
+    let m = unsafe { &mut *(data as *mut Machine<'_, O>) };
+    // SAFETY: translated code passes the running block's slot; slots live
+    // as long as the machine.
+    let s = unsafe { &mut *slot };
+    s.count -= 1;
+    m.clock.instret.set(m.clock.instret.get() - s.insns);
+    m.flush_skipped();
+    if m.read_sp {
+        // SAFETY: `env` is the x86 CPU state, whose first field is the
+        // sixteen general registers in encoding order: RSP is the fifth.
+        m.sp = unsafe { *env.add(4) };
+    }
+    let uc = m.uc;
+    let stop = if s.id == crate::sparse::NO_BLOCK {
+        m.on_block(uc, s.pc, s.size)
+    } else {
+        m.on_known_block(uc, BlockId(s.id), s.pc)
+    };
+    let now = m.clock.instret.get();
+    let (sig_due, switch_due, next_check) = (m.sig_due, m.switch_due, m.next_check);
+    let halted = stop.is_some() || m.resume.is_some();
+    let sp = m.sparse.as_mut().expect("sparse mode");
+    sp.reported = now;
+    sp.apply_entries(&*m.observer);
+    if !halted {
+        sp.globals.last = slot;
+    }
+    sp.globals.due = if halted || s.wants_next() {
+        0
+    } else {
+        sig_due.min(switch_due).min(next_check)
+    };
+    if let Some(stop) = stop {
+        m.stop = Some(stop);
+        // SAFETY: `uc` is the live engine calling us; stopping from inside
+        // a hook is supported.
+        unsafe { unicorn_engine::ffi::uc_emu_stop(uc) };
+    } else if m.resume.is_some() {
+        // SAFETY: as above. The block does not run.
+        unsafe { unicorn_engine::ffi::uc_emu_stop(uc) };
+    }
+}
+
 fn install_hooks<'o, O: Observer>(
     uc: &mut Unicorn<'o, Machine<'o, O>>,
     wants_memory: bool,
@@ -750,26 +945,47 @@ fn install_hooks<'o, O: Observer>(
     // directly, with the machine as its user data, so that an event costs
     // one indirect call and no reference counting.
     let handle = uc.get_handle();
+    uc.get_data_mut().uc = handle;
     let machine: *mut Machine<'o, O> = uc.get_data_mut();
-    let mut hook: unicorn_engine::ffi::uc_hook = std::ptr::null_mut();
-    // SAFETY: `block_hook::<O>` has the signature unicorn expects of a block
-    // hook; `machine` points into the engine's own data, which lives (at a
-    // fixed address) as long as the engine, and hooks run only inside
-    // `emu_start`, when nothing else holds a reference to the machine.
-    unsafe {
-        unicorn_engine::ffi::uc_hook_add(
-            handle,
-            &mut hook,
-            HookType::BLOCK,
-            block_hook::<O> as *mut libc::c_void,
-            machine as *mut libc::c_void,
-            1u64,
-            0u64,
-        )
+    if let Some(sp) = &mut uc.get_data_mut().sparse {
+        let globals = &mut *sp.globals as *mut crate::sparse::Globals;
+        let instret = uc.get_data().clock.instret.as_ptr();
+        // SAFETY: the callbacks have the signatures the patch expects;
+        // `machine`, the globals and the clock live (at fixed addresses) as
+        // long as the engine; set before the first `emu_start`.
+        unsafe {
+            uc_pathvm_set_block_counter(
+                handle,
+                sparse_translated::<O>,
+                sparse_hook::<O>,
+                machine as *mut libc::c_void,
+                instret,
+                globals as *mut libc::c_void,
+            )
+        };
+    } else {
+        let mut hook: unicorn_engine::ffi::uc_hook = std::ptr::null_mut();
+        // SAFETY: `block_hook::<O>` has the signature unicorn expects of a
+        // block hook; `machine` points into the engine's own data, which
+        // lives (at a fixed address) as long as the engine, and hooks run
+        // only inside `emu_start`, when nothing else holds a reference to
+        // the machine.
+        unsafe {
+            unicorn_engine::ffi::uc_hook_add(
+                handle,
+                &mut hook,
+                HookType::BLOCK,
+                block_hook::<O> as *mut libc::c_void,
+                machine as *mut libc::c_void,
+                1u64,
+                0u64,
+            )
+        }
+        .and_then(|| Ok(()))
+        .map_err(uc_err)?;
     }
-    .and_then(|| Ok(()))
-    .map_err(uc_err)?;
     uc.add_insn_sys_hook(unicorn_engine::InsnSysX86::SYSCALL, 1, 0, |uc| {
+        uc.get_data_mut().flush_skipped();
         match crate::syscalls::dispatch(uc) {
             SysResult::Continue => {}
             SysResult::Stop(s) => {
@@ -797,6 +1013,7 @@ fn install_hooks<'o, O: Observer>(
     .map_err(uc_err)?;
     uc.add_intr_hook(|uc, intno| {
         let m = uc.get_data_mut();
+        m.flush_skipped();
         let signal = crate::cpu::interrupt_signal(intno);
         m.stop = Some(Ok(StopReason::Signaled {
             signal,
@@ -830,6 +1047,7 @@ fn install_hooks<'o, O: Observer>(
         0,
         |uc, kind, addr, _size, _value| {
             let m = uc.get_data_mut();
+            m.flush_skipped();
             let signal = match kind {
                 MemType::FETCH_UNMAPPED | MemType::FETCH_PROT | MemType::FETCH => libc::SIGSEGV,
                 _ => libc::SIGSEGV,
@@ -869,6 +1087,7 @@ fn install_hooks<'o, O: Observer>(
     uc.add_insn_invalid_hook(|uc| {
         let rip = uc.reg_read(RegisterX86::RIP).unwrap_or(0);
         let m = uc.get_data_mut();
+        m.flush_skipped();
         m.stop = Some(Ok(StopReason::Signaled {
             signal: libc::SIGILL,
             pc: m.cur_block,

@@ -408,6 +408,17 @@ struct uc_struct {
     void (*mem_tracer)(void *data, uint64_t addr, uint32_t info);
     void *mem_tracer_data;
 
+    // pathvm: blocks counted in translated code (uc_pathvm_set_block_counter).
+    // Each translation block starts by adding its instruction count to
+    // *pathvm_instret and one to its slot's count, and calls
+    // pathvm_hook(pathvm_data, env, slot) only when the slot or the globals
+    // ask for it.
+    void *(*pathvm_translated)(void *data, uint64_t pc, uint32_t size);
+    void (*pathvm_hook)(void *data, void *env, void *slot);
+    void *pathvm_data;
+    uint64_t *pathvm_instret;
+    void *pathvm_globals;
+
     sigjmp_buf jmp_bufs[UC_MAX_NESTED_LEVEL]; // To support nested uc_emu_start
     int nested_level;                         // Current nested_level
 

@@ -731,6 +731,32 @@ void gen_mem_tracer(TCGContext *tcg_ctx, TCGv addr, MemOp memop, int is_store)
     tcg_temp_free_i32(tcg_ctx, tinfo);
 }
 
+// pathvm: call the block-counter hook, hook(data, env, slot).
+void gen_pathvm_hook_call(TCGContext *tcg_ctx, TCGv_ptr slot)
+{
+    struct uc_struct *uc = tcg_ctx->uc;
+    TCGHelperInfo *info;
+    TCGv_ptr tdata;
+    TCGTemp *args[3];
+
+    info = g_hash_table_lookup(tcg_ctx->helper_table, (gpointer)uc->pathvm_hook);
+    if (info == NULL) {
+        info = g_malloc0(sizeof(TCGHelperInfo));
+        info->func = (void *)uc->pathvm_hook;
+        info->name = "pathvm_block_hook";
+        info->flags = 0;
+        info->sizemask = dh_sizemask(void, 0) | dh_sizemask(ptr, 1) |
+                         dh_sizemask(ptr, 2) | dh_sizemask(ptr, 3);
+        g_hash_table_insert(tcg_ctx->helper_table, (gpointer)info->func, (gpointer)info);
+    }
+    tdata = tcg_const_ptr(tcg_ctx, uc->pathvm_data);
+    args[0] = tcgv_ptr_temp(tcg_ctx, tdata);
+    args[1] = tcgv_ptr_temp(tcg_ctx, tcg_ctx->cpu_env);
+    args[2] = tcgv_ptr_temp(tcg_ctx, slot);
+    tcg_gen_callN(tcg_ctx, info->func, NULL, 3, args);
+    tcg_temp_free_ptr(tcg_ctx, tdata);
+}
+
 static void uc_free_inline_hook_info(void *p)
 {
     TCGHelperInfo *info = (TCGHelperInfo *)p;

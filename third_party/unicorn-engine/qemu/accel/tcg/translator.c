@@ -17,6 +17,94 @@
 
 #include <uc_priv.h>
 
+void gen_pathvm_hook_call(TCGContext *tcg_ctx, TCGv_ptr slot);
+
+/* pathvm: count the block inline (see uc_pathvm_set_block_counter) and call
+ * the hook only when asked. Emitted after gen_tb_start's exit check. The
+ * slot's address (thrice) and the instruction count are immediates, patched
+ * by pathvm_patch_block once the block's size is known. */
+struct pathvm_ops {
+    TCGOp *slot, *insns, *slot2, *slot3;
+};
+
+static void gen_pathvm_block(TCGContext *tcg_ctx, struct uc_struct *uc,
+                             struct pathvm_ops *ops)
+{
+    TCGv_ptr slot, ip, g;
+    TCGv_i64 t, n, c, d, m;
+    TCGv_i32 decr;
+    TCGLabel *hook, *done;
+
+    slot = tcg_const_ptr(tcg_ctx, 0);
+    ops->slot = tcg_last_op(tcg_ctx);
+    n = tcg_const_i64(tcg_ctx, 0);
+    ops->insns = tcg_last_op(tcg_ctx);
+    ip = tcg_const_ptr(tcg_ctx, uc->pathvm_instret);
+    g = tcg_const_ptr(tcg_ctx, uc->pathvm_globals);
+    t = tcg_temp_new_i64(tcg_ctx);
+    c = tcg_temp_new_i64(tcg_ctx);
+    d = tcg_temp_new_i64(tcg_ctx);
+    m = tcg_temp_new_i64(tcg_ctx);
+
+    tcg_gen_ld_i64(tcg_ctx, t, ip, 0);
+    tcg_gen_add_i64(tcg_ctx, t, t, n);
+    tcg_gen_st_i64(tcg_ctx, t, ip, 0);
+    tcg_gen_ld_i64(tcg_ctx, c, slot, 0);
+    tcg_gen_addi_i64(tcg_ctx, c, c, 1);
+    tcg_gen_st_i64(tcg_ctx, c, slot, 0);
+    tcg_gen_ld_i64(tcg_ctx, d, g, 0);
+    tcg_gen_ld_i64(tcg_ctx, m, slot, 24);
+    tcg_gen_and_i64(tcg_ctx, m, m, d);
+    tcg_gen_st_i64(tcg_ctx, m, g, 0);
+    tcg_gen_ld_i64(tcg_ctx, m, slot, 16);
+    tcg_gen_and_i64(tcg_ctx, d, d, m);
+    hook = gen_new_label(tcg_ctx);
+    done = gen_new_label(tcg_ctx);
+    tcg_gen_brcond_i64(tcg_ctx, TCG_COND_GEU, t, d, hook);
+    tcg_temp_free_i64(tcg_ctx, t);
+    tcg_temp_free_i64(tcg_ctx, n);
+    tcg_temp_free_i64(tcg_ctx, c);
+    tcg_temp_free_i64(tcg_ctx, d);
+    tcg_temp_free_i64(tcg_ctx, m);
+    tcg_temp_free_ptr(tcg_ctx, slot);
+    tcg_temp_free_ptr(tcg_ctx, ip);
+    tcg_temp_free_ptr(tcg_ctx, g);
+
+    /* Temporaries do not live across a branch: the addresses again. */
+    slot = tcg_const_ptr(tcg_ctx, 0);
+    ops->slot2 = tcg_last_op(tcg_ctx);
+    g = tcg_const_ptr(tcg_ctx, uc->pathvm_globals);
+    tcg_gen_st_ptr(tcg_ctx, slot, g, 8);
+    tcg_temp_free_ptr(tcg_ctx, slot);
+    tcg_temp_free_ptr(tcg_ctx, g);
+    tcg_gen_br(tcg_ctx, done);
+
+    gen_set_label(tcg_ctx, hook);
+    slot = tcg_const_ptr(tcg_ctx, 0);
+    ops->slot3 = tcg_last_op(tcg_ctx);
+    gen_pathvm_hook_call(tcg_ctx, slot);
+    tcg_temp_free_ptr(tcg_ctx, slot);
+    /* The hook may have stopped the emulation: the block must not run. */
+    decr = tcg_temp_new_i32(tcg_ctx);
+    tcg_gen_ld_i32(tcg_ctx, decr, tcg_ctx->cpu_env,
+                   offsetof(ArchCPU, neg.icount_decr.u32) -
+                   offsetof(ArchCPU, env));
+    tcg_gen_brcondi_i32(tcg_ctx, TCG_COND_LT, decr, 0, tcg_ctx->exitreq_label);
+    tcg_temp_free_i32(tcg_ctx, decr);
+    gen_set_label(tcg_ctx, done);
+}
+
+static void pathvm_patch_block(struct uc_struct *uc, struct pathvm_ops *ops,
+                               TranslationBlock *tb)
+{
+    uint64_t *slot = uc->pathvm_translated(uc->pathvm_data, tb->pc, tb->size);
+
+    ops->slot->args[1] = (TCGArg)(uintptr_t)slot;
+    ops->slot2->args[1] = (TCGArg)(uintptr_t)slot;
+    ops->slot3->args[1] = (TCGArg)(uintptr_t)slot;
+    ops->insns->args[1] = (TCGArg)slot[1];
+}
+
 /* Pairs with tcg_clear_temp_count.
    To be called by #TranslatorOps.{translate_insn,tb_stop} if
    (1) the target is sufficiently clean to support reporting,
@@ -40,6 +128,7 @@ void translator_loop(const TranslatorOps *ops, DisasContextBase *db,
     TCGContext *tcg_ctx = uc->tcg_ctx;
     TCGOp *prev_op = NULL;
     bool block_hook = false;
+    struct pathvm_ops pathvm_ops = { NULL, NULL, NULL, NULL };
 
     /* Initialize DisasContext */
     db->tb = tb;
@@ -84,6 +173,9 @@ void translator_loop(const TranslatorOps *ops, DisasContextBase *db,
     /* Start translating.  */
     gen_tb_start(tcg_ctx, db->tb);
     // tcg_dump_ops(tcg_ctx, false, "tb start");
+    if (uc->pathvm_hook) {
+        gen_pathvm_block(tcg_ctx, uc, &pathvm_ops);
+    }
 
     ops->tb_start(db, cpu);
     // tcg_dump_ops(tcg_ctx, false, "tb start 2");
@@ -148,6 +240,10 @@ _end_loop:
     db->tb->icount = db->num_insns;
 
     hooked_regions_check(uc, db->tb->pc, db->tb->size);
+
+    if (pathvm_ops.slot) {
+        pathvm_patch_block(uc, &pathvm_ops, db->tb);
+    }
 
     if (block_hook) {
         TCGOp *tcg_op;
