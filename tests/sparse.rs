@@ -68,6 +68,11 @@ fn same_profiles_with(dir: &Path, label: &str, flags: &[&str], program: &Path, a
         );
         assert_eq!(x, y, "{label}: --by {view} differs with sparse events");
     }
+    if !flat_dense.exists() {
+        // An option that needs the tree (`--focus`) refuses `--no-cct`.
+        assert!(!c.status.success() && !flat_sparse.exists(), "{label}");
+        return;
+    }
     for ((view, x), (_, y)) in views(&flat_dense, false)
         .iter()
         .zip(&views(&flat_sparse, false))
@@ -152,5 +157,24 @@ fn sparse_events_change_no_count_of_distribution_programs() {
         }
         let label = Path::new(prog).file_name().unwrap().to_str().unwrap();
         same_profiles(&dir, label, Path::new(prog), &args);
+    }
+}
+
+#[test]
+fn sparse_events_follow_the_tree_options() {
+    let dir = scratch("sparse-options");
+    for prog in ["work-O2", "fig1-O0", "allocxx-O2"] {
+        for (i, flags) in [
+            &["--toggle-collect", "fib"][..],
+            &["--toggle-collect", "main"][..],
+            &["--focus", "main"][..],
+            &["--show-plt"][..],
+            &["--recursion", "collapse"][..],
+        ]
+        .iter()
+        .enumerate()
+        {
+            same_profiles_with(&dir, &format!("{prog}-{i}"), flags, &guest(prog), &[]);
+        }
     }
 }
