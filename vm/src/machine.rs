@@ -917,7 +917,10 @@ extern "C" fn sparse_hook<O: Observer>(
     let halted = stop.is_some() || m.resume.is_some();
     let sp = m.sparse.as_mut().expect("sparse mode");
     sp.reported = now;
-    sp.apply_entries(&*m.observer);
+    if !s.every() {
+        // Entries are made when a block that is not one yet is entered.
+        sp.apply_entries(&*m.observer);
+    }
     if !halted {
         sp.globals.last = slot;
     }

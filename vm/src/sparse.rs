@@ -184,6 +184,10 @@ impl Slot {
         self.next_mask = if p.next { 0 } else { u64::MAX };
     }
 
+    pub(crate) fn every(&self) -> bool {
+        self.always_mask == 0
+    }
+
     pub(crate) fn wants_next(&self) -> bool {
         self.next_mask == 0
     }
