@@ -474,6 +474,8 @@ impl Cfg {
         cfg.entry_block = cfg.explore(entry, prog, &mut pending)?;
         cfg.resolve(pending);
         cfg.classify_dfs();
+        // Most graphs never grow after discovery: keep no room to grow in.
+        cfg.shrink_to_fit();
         Ok(cfg)
     }
 

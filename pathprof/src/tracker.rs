@@ -227,7 +227,17 @@ impl Steps {
         let shape = Steps::shape_of(cfg, num);
         let num = num.filter(|n| n.fits(cfg));
         let mut blocks = Vec::with_capacity(cfg.blocks().len());
-        let mut edges = Vec::new();
+        // Sized exactly: tables of hot functions are rebuilt at each change,
+        // and doubling left a third of the table spare.
+        let to_blocks = match num {
+            Some(_) => cfg
+                .edges()
+                .iter()
+                .filter(|e| matches!(e.to(), EdgeTarget::Block(_)))
+                .count(),
+            None => 0,
+        };
+        let mut edges = Vec::with_capacity(to_blocks);
         for b in cfg.blocks() {
             let out_lo = edges.len() as u32;
             blocks.push(StepBlock {
