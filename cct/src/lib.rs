@@ -58,6 +58,12 @@
 //! Other metric sources add to [`CallTracker::current_node`] through
 //! [`CallTracker::add_metric`].
 //!
+//! Recursion ([`RecursionPolicy`]): `Full` keeps a node per level, and a
+//! recursive call enters its caller's one child for the callee whatever the
+//! call site, so recursion with several call sites (merge sort, `fib`) grows
+//! the tree by its depth, not by its number of calls; `Collapse` folds it
+//! onto the first level (Ammons et al., 4.2).
+//!
 //! All threads share one tree: the root's children are the functions threads
 //! started in (`_start`, and `clone` for the threads it makes), one per
 //! thread: its key's call site is the tid ([`NodeFlags::THREAD_ROOT`]), so a

@@ -15,6 +15,14 @@ pub enum RecursionPolicy {
     /// root. A call from a node at the cap is folded into that node (flagged
     /// [`NodeFlags::DEPTH_CAPPED`], counted by [`Cct::depth_cap_hits`]), and so
     /// is everything it calls.
+    ///
+    /// A recursive call (to a function already on the tree path to the
+    /// caller's node) enters the caller's child for that function whatever
+    /// its call site, so a level has one node, not one per call site that
+    /// reached it: a merge sort with two recursive calls has one node per
+    /// level instead of one per call (sort -n on 300,000 lines: 1.2 million
+    /// nodes). Contexts are shown by their stacks of functions, so no view
+    /// changes; what differs is only the number of nodes.
     Full { max_depth: u32 },
     /// A call to a function that is already on the tree path to the current
     /// node goes back to that ancestor's node (Ammons et al., section 4.1), so
@@ -286,6 +294,9 @@ pub struct CallTracker<I> {
     /// Charge each block's instructions to the current node (see
     /// [`CallTracker::set_count_instructions`]).
     count_instructions: bool,
+    /// [`RecursionPolicy::Full`]: the node of each recursive call by caller
+    /// node and callee, whatever the call site.
+    recursive: FxHashMap<(NodeId, FuncId), NodeId>,
 }
 
 impl<I: FunctionIndex> CallTracker<I> {
@@ -305,6 +316,7 @@ impl<I: FunctionIndex> CallTracker<I> {
             next_serial: 0,
             counters: TrackerCounters::default(),
             count_instructions: true,
+            recursive: FxHashMap::default(),
         }
     }
 
@@ -606,11 +618,36 @@ impl<I: FunctionIndex> CallTracker<I> {
                     self.cct.count_depth_cap_hit();
                     return parent;
                 }
+                // A signal handler stays a node of its own.
+                if !flags.contains(NodeFlags::SIGNAL) && self.on_tree_path(parent, func) {
+                    if let Some(&n) = self.recursive.get(&(parent, func)) {
+                        self.cct.add_sibling_edge(parent, site, func, n);
+                        self.cct.set_flags(n, flags);
+                        self.cct.add_calls(n, 1);
+                        return n;
+                    }
+                    let n = self.cct.add_child(parent, site, func, flags);
+                    self.cct.add_calls(n, 1);
+                    self.recursive.insert((parent, func), n);
+                    return n;
+                }
             }
         }
         let n = self.cct.add_child(parent, site, func, flags);
         self.cct.add_calls(n, 1);
         n
+    }
+
+    /// Whether `func` is the function of `node` or of one of its ancestors.
+    fn on_tree_path(&self, node: NodeId, func: FuncId) -> bool {
+        let mut a = node;
+        while a != NodeId::ROOT {
+            if self.cct.function(a) == func {
+                return true;
+            }
+            a = self.cct.parent(a).unwrap_or(NodeId::ROOT);
+        }
+        false
     }
 
     #[inline]

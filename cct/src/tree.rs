@@ -356,6 +356,14 @@ impl Cct {
         self.insert_edge(parent, site, func, target);
     }
 
+    /// Record that a call from `parent` at `site` to `func` enters `parent`'s
+    /// existing child `child` of that function, made for another call site.
+    pub fn add_sibling_edge(&mut self, parent: NodeId, site: Addr, func: FuncId, child: NodeId) {
+        debug_assert_eq!(self.parent(child), Some(parent));
+        debug_assert!(self.function(child) == func);
+        self.insert_edge(parent, site, func, child);
+    }
+
     fn insert_edge(&mut self, parent: NodeId, site: Addr, func: FuncId, node: NodeId) {
         let old = self.edges.insert(EdgeKey { parent, site, func }, node);
         debug_assert!(old.is_none(), "edge inserted twice");

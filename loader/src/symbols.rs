@@ -211,8 +211,35 @@ struct DebugSection {
 /// A file's bytes and where its DWARF sections are in them; only made for files with a
 /// `.debug_line` section.
 struct DwarfSource {
-    bytes: Arc<[u8]>,
+    bytes: DwarfBytes,
     sections: Vec<DebugSection>,
+}
+
+/// Where a [`DwarfSource`]'s sections are read from.
+enum DwarfBytes {
+    /// The object's own bytes, read whole for its symbols.
+    Loaded(Arc<[u8]>),
+    /// A separate debug file, read again, only the sections the line index uses, when it
+    /// is built: nothing in it is needed before, and holding it for the whole run cost
+    /// megabytes (Debian's libc debug file is 4 MB).
+    File { path: Arc<Path>, stamp: FileStamp },
+}
+
+/// What says a file is still the one that was read and checked: its length and
+/// modification time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FileStamp {
+    len: u64,
+    modified: Option<std::time::SystemTime>,
+}
+
+impl FileStamp {
+    fn of(meta: &std::fs::Metadata) -> FileStamp {
+        FileStamp {
+            len: meta.len(),
+            modified: meta.modified().ok(),
+        }
+    }
 }
 
 /// A file's `.gnu_debuglink`: the debug file's name and the CRC-32 of its contents.
@@ -550,7 +577,7 @@ impl ObjectSymbols {
         if path == &*self.path {
             return None;
         }
-        let bytes: Arc<[u8]> = std::fs::read(path).ok()?.into();
+        let (bytes, stamp) = read_stamped(path)?;
         if crc.is_some_and(|crc| crc32fast::hash(&bytes) != crc) {
             return None;
         }
@@ -593,7 +620,7 @@ impl ObjectSymbols {
         let dwarf = if self.has_own_dwarf {
             None
         } else {
-            DwarfSource::new(&elf, &bytes)
+            DwarfSource::in_file(&elf, bytes.len(), Arc::from(path), stamp)
         };
         Some(DebugFile {
             path: Arc::from(path),
@@ -1261,15 +1288,41 @@ fn parse_debug_elf<'a>(path: &Path, bytes: &'a [u8]) -> Option<Elf<'a>> {
 impl DwarfSource {
     /// The file's DWARF sections, if it has line tables.
     fn new(elf: &Elf<'_>, bytes: &Arc<[u8]>) -> Option<DwarfSource> {
-        let sections = debug_sections(elf, bytes.len());
+        Self::with_bytes(elf, bytes.len(), DwarfBytes::Loaded(bytes.clone()))
+    }
+
+    /// The DWARF sections of the file at `path` (`len` bytes, parsed as `elf`), if it has
+    /// line tables, to be read from the file when needed.
+    fn in_file(elf: &Elf<'_>, len: usize, path: Arc<Path>, stamp: FileStamp) -> Option<Self> {
+        Self::with_bytes(elf, len, DwarfBytes::File { path, stamp })
+    }
+
+    fn with_bytes(elf: &Elf<'_>, len: usize, bytes: DwarfBytes) -> Option<DwarfSource> {
+        let sections = debug_sections(elf, len);
         sections
             .iter()
             .any(|s| s.name == ".debug_line")
-            .then(|| DwarfSource {
-                bytes: bytes.clone(),
-                sections,
-            })
+            .then_some(DwarfSource { bytes, sections })
     }
+}
+
+/// Reads a file whole, with the stamp of what was read.
+fn read_stamped(path: &Path) -> Option<(Vec<u8>, FileStamp)> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path).ok()?;
+    let meta = file.metadata().ok()?;
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).ok()?);
+    file.read_to_end(&mut bytes).ok()?;
+    Some((bytes, FileStamp::of(&meta)))
+}
+
+/// Reads `range` of a file into a buffer of its own; `None` if the file is shorter.
+fn read_range(file: &std::fs::File, range: Range<usize>) -> Option<Arc<[u8]>> {
+    use std::os::unix::fs::FileExt;
+    let mut out: Arc<[u8]> = std::iter::repeat(0u8).take(range.len()).collect();
+    file.read_exact_at(Arc::get_mut(&mut out)?, range.start as u64)
+        .ok()?;
+    Some(out)
 }
 
 /// The `.debug_*` (and compressed `.zdebug_*`) sections with contents in the file.
@@ -1355,24 +1408,43 @@ fn decompress(data: &[u8], compression: Compression) -> Option<Arc<[u8]>> {
 fn load_dwarf(source: DwarfSource, files: &mut FxHashSet<Arc<str>>) -> Option<lines::LineIndex> {
     let endian = gimli::RunTimeEndian::Little;
     let empty = DwarfReader::new(Arc::from(&[][..]), endian);
-    // Each section in a buffer of its own (inflated, or copied when `own` is asked for
-    // sections that outlive the file's bytes); empty when absent or unusable.
+    // A separate debug file is opened again, and used only if it is still the file checked
+    // when it was found.
+    let file = match &source.bytes {
+        DwarfBytes::Loaded(_) => None,
+        DwarfBytes::File { path, stamp } => {
+            let file = std::fs::File::open(path).ok()?;
+            if FileStamp::of(&file.metadata().ok()?) != *stamp {
+                return None;
+            }
+            Some(file)
+        }
+    };
+    // Each section in a buffer of its own (inflated, read from the debug file, or copied
+    // when `own` is asked for sections that outlive the file's bytes); empty when absent or
+    // unusable.
     let section = |id: gimli::SectionId, own: bool| -> DwarfReader {
         let Some(section) = source.sections.iter().find(|s| s.name == id.name()) else {
             return empty.clone();
         };
-        let data = &source.bytes[section.range.clone()];
-        match section.compression {
-            Compression::None if !own => {
-                DwarfReader::new(source.bytes.clone(), endian).range(section.range.clone())
-            }
-            Compression::None => DwarfReader::new(Arc::from(data), endian),
-            compression => DwarfReader::new(
-                decompress(data, compression).unwrap_or_else(|| Arc::from(&[][..])),
-                endian,
-            ),
-        }
+        let range = section.range.clone();
+        let bytes = match (&source.bytes, &file) {
+            (DwarfBytes::Loaded(bytes), _) => match section.compression {
+                Compression::None if !own => {
+                    return DwarfReader::new(bytes.clone(), endian).range(range)
+                }
+                Compression::None => Some(Arc::from(&bytes[range])),
+                compression => decompress(&bytes[range], compression),
+            },
+            (DwarfBytes::File { .. }, Some(file)) => match section.compression {
+                Compression::None => read_range(file, range),
+                compression => read_range(file, range).and_then(|b| decompress(&b, compression)),
+            },
+            (DwarfBytes::File { .. }, None) => None,
+        };
+        DwarfReader::new(bytes.unwrap_or_else(|| Arc::from(&[][..])), endian)
     };
+    let (info, info_size) = info_stream(&source, file.as_ref());
     let kept = lines::LineSections {
         debug_line: section(gimli::SectionId::DebugLine, true).into(),
         debug_line_str: section(gimli::SectionId::DebugLineStr, true).into(),
@@ -1385,7 +1457,7 @@ fn load_dwarf(source: DwarfSource, files: &mut FxHashSet<Arc<str>>) -> Option<li
         debug_abbrev: section(gimli::SectionId::DebugAbbrev, false).into(),
         debug_addr: section(gimli::SectionId::DebugAddr, false).into(),
         debug_aranges: section(gimli::SectionId::DebugAranges, false).into(),
-        debug_info: section(gimli::SectionId::DebugInfo, false).into(),
+        debug_info: empty.clone().into(),
         debug_line: kept.debug_line.clone(),
         debug_line_str: kept.debug_line_str.clone(),
         debug_str: kept.debug_str.clone(),
@@ -1400,8 +1472,77 @@ fn load_dwarf(source: DwarfSource, files: &mut FxHashSet<Arc<str>>) -> Option<li
         sup: None,
         abbreviations_cache: gimli::AbbreviationsCache::new(),
     };
+    let units = lines::UnitStream::new(info, info_size, endian);
     drop(source);
-    lines::LineIndex::new(dwarf, kept, files).ok()
+    lines::LineIndex::new(dwarf, units, kept, files).ok()
+}
+
+/// The bytes of `source`'s `.debug_info` as a stream, inflated when compressed, and their
+/// number when the compression header gives it; an empty stream when the section is absent
+/// or its compression unsupported (as [`decompress`] leaves it empty).
+fn info_stream<'a>(
+    source: &DwarfSource,
+    file: Option<&'a std::fs::File>,
+) -> (Box<dyn std::io::Read + 'a>, Option<u64>) {
+    use std::io::Read;
+    let empty = || -> (Box<dyn Read + 'a>, Option<u64>) { (Box::new(std::io::empty()), None) };
+    let name = gimli::SectionId::DebugInfo.name();
+    let Some(section) = source.sections.iter().find(|s| s.name == name) else {
+        return empty();
+    };
+    let range = section.range.clone();
+    let mut raw: Box<dyn Read + 'a> = match (&source.bytes, file) {
+        (DwarfBytes::Loaded(bytes), _) => {
+            let mut cursor = std::io::Cursor::new(bytes.clone());
+            cursor.set_position(range.start as u64);
+            Box::new(cursor.take(range.len() as u64))
+        }
+        (DwarfBytes::File { .. }, Some(file)) => Box::new(std::io::BufReader::with_capacity(
+            1 << 16,
+            FileRange {
+                file,
+                pos: range.start as u64,
+                end: range.end as u64,
+            },
+        )),
+        (DwarfBytes::File { .. }, None) => return empty(),
+    };
+    let size = match section.compression {
+        Compression::None => return (raw, None),
+        Compression::Elf => {
+            let mut header = [0u8; ELF64_CHDR_SIZE];
+            if raw.read_exact(&mut header).is_err() || read_u32(&header, 0) != ELFCOMPRESS_ZLIB {
+                return empty();
+            }
+            read_u64(&header, 8)
+        }
+        Compression::Gnu => {
+            let mut header = [0u8; 12];
+            if raw.read_exact(&mut header).is_err() || !header.starts_with(b"ZLIB") {
+                return empty();
+            }
+            u64::from_be_bytes(header[4..].try_into().expect("8 bytes"))
+        }
+    };
+    (Box::new(flate2::read::ZlibDecoder::new(raw)), Some(size))
+}
+
+/// Bytes `pos..end` of a file, read with `pread` (the file's own offset is left alone).
+struct FileRange<'a> {
+    file: &'a std::fs::File,
+    pos: u64,
+    end: u64,
+}
+
+impl std::io::Read for FileRange<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        use std::os::unix::fs::FileExt;
+        let left = usize::try_from(self.end.saturating_sub(self.pos)).unwrap_or(usize::MAX);
+        let n = buf.len().min(left);
+        let n = self.file.read_at(&mut buf[..n], self.pos)?;
+        self.pos += n as u64;
+        Ok(n)
+    }
 }
 
 /// Identifies one object mapping in a [`Symbolizer`].
@@ -2359,7 +2500,7 @@ int main() { return pathvm_test::inner::add(1, 2) == 3 ? 0 : 1; }
         let elf = parse_debug_elf(file, &bytes).unwrap();
         let source = DwarfSource::new(&elf, &bytes).unwrap();
         let endian = gimli::RunTimeEndian::Little;
-        let whole = DwarfReader::new(source.bytes.clone(), endian);
+        let whole = DwarfReader::new(bytes.clone(), endian);
         let dwarf = gimli::Dwarf::load(|id| -> Result<DwarfReader, gimli::Error> {
             let Some(section) = source.sections.iter().find(|s| s.name == id.name()) else {
                 return Ok(whole.range(0..0));
@@ -2367,7 +2508,7 @@ int main() { return pathvm_test::inner::add(1, 2) == 3 ? 0 : 1; }
             Ok(match section.compression {
                 Compression::None => whole.range(section.range.clone()),
                 compression => DwarfReader::new(
-                    decompress(&source.bytes[section.range.clone()], compression)
+                    decompress(&bytes[section.range.clone()], compression)
                         .unwrap_or_else(|| Arc::from(&[][..])),
                     endian,
                 ),

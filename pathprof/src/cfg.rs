@@ -26,7 +26,9 @@ use iced_x86::{Decoder, DecoderOptions, FlowControl, Instruction, Mnemonic, OpKi
 /// mapped objects' files, on the VM side: this crate never does I/O).
 pub trait CodeSource {
     /// Up to `len` bytes of code starting at `addr`: fewer at the end of a
-    /// readable region, `None` (or an empty slice) if `addr` is not readable.
+    /// readable region (or, past the 16 that hold any instruction, where the
+    /// source finds it convenient), `None` (or an empty slice) if `addr` is
+    /// not readable.
     fn read(&self, addr: Addr, len: usize) -> Option<&[u8]>;
 }
 
@@ -474,6 +476,8 @@ impl Cfg {
         cfg.entry_block = cfg.explore(entry, prog, &mut pending)?;
         cfg.resolve(pending);
         cfg.classify_dfs();
+        // Most graphs never grow after discovery: keep no room to grow in.
+        cfg.shrink_to_fit();
         Ok(cfg)
     }
 

@@ -1,10 +1,13 @@
 //! Path tracking at run time: frames with path registers, driven by the
 //! owner's `enter`/`leave` calls and the executed translation blocks.
 
+use std::hash::Hasher;
 use std::mem;
 
 use events::{Addr, Tid};
-use rustc_hash::FxHashMap;
+
+use hashbrown::HashTable;
+use rustc_hash::{FxHashMap, FxHasher};
 
 use crate::cfg::{
     BlockEnd, BlockIx, Cfg, CfgError, CodeSource, EdgeIx, EdgeTarget, FunctionBounds, StartIx, Step,
@@ -61,27 +64,98 @@ pub struct FunctionCounters {
     pub lost_metrics: [u64; METRICS],
 }
 
-/// Edge sequences of a function that is not numbered.
+/// Edge sequences of a function that is not numbered, each stored once.
+///
+/// A function falls back to interning because it has too many paths, and
+/// it takes thousands of distinct ones of a hundred steps (bzip2's
+/// `BZ2_compressBlock`: 16,000 sequences, 1.5 million steps), while its
+/// step indices stay below a few thousand. So each step is one LEB128
+/// varint of `index << 1 | is_start` (mostly two bytes, not the eight of a
+/// [`Step`]), all sequences in one buffer, and the hash index holds
+/// sequence numbers, not keys.
 #[derive(Clone, Debug, Default)]
 struct Interner {
-    seqs: Vec<Box<[Step]>>,
-    index: FxHashMap<Box<[Step]>, u32>,
+    /// The encoded steps of every sequence, back to back.
+    bytes: Vec<u8>,
+    /// Sequence `i` ends at `ends[i]` in `bytes` (and starts where `i - 1` ends).
+    ends: Vec<usize>,
+    /// Sequence numbers, hashed by their encoded steps.
+    index: HashTable<u32>,
+    /// The sequence being looked up, encoded.
+    scratch: Vec<u8>,
 }
 
 impl Interner {
     fn intern(&mut self, s: &[Step]) -> u64 {
-        if let Some(&i) = self.index.get(s) {
-            return i as u64;
+        self.scratch.clear();
+        for &step in s {
+            let mut v = match step {
+                Step::Start(i) => (u64::from(i.0) << 1) | 1,
+                Step::Edge(e) => u64::from(e.0) << 1,
+            };
+            while v >= 0x80 {
+                self.scratch.push(v as u8 | 0x80);
+                v >>= 7;
+            }
+            self.scratch.push(v as u8);
         }
-        let i = self.seqs.len() as u32;
-        self.seqs.push(s.into());
-        self.index.insert(s.into(), i);
-        i as u64
+        let hash = hash_bytes(&self.scratch);
+        let (bytes, ends) = (&self.bytes, &self.ends);
+        let found = self.index.find(hash, |&i| {
+            encoded(bytes, ends, i as usize) == &self.scratch[..]
+        });
+        if let Some(&i) = found {
+            return u64::from(i);
+        }
+        let i = u32::try_from(self.ends.len()).expect("fewer than 2^32 interned paths");
+        self.bytes.extend_from_slice(&self.scratch);
+        self.ends.push(self.bytes.len());
+        let (bytes, ends) = (&self.bytes, &self.ends);
+        self.index
+            .insert_unique(hash, i, |&j| hash_bytes(encoded(bytes, ends, j as usize)));
+        u64::from(i)
     }
 
-    fn get(&self, id: u64) -> Option<&[Step]> {
-        self.seqs.get(id as usize).map(|s| &**s)
+    /// Keeps the sequences, trimmed to size, and frees what only
+    /// [`Interner::intern`] needs, which must not be called afterwards.
+    fn release(&mut self) {
+        self.bytes.shrink_to_fit();
+        self.ends.shrink_to_fit();
+        self.index = HashTable::new();
+        self.scratch = Vec::new();
     }
+
+    fn get(&self, id: u64) -> Option<Vec<Step>> {
+        let i = usize::try_from(id).ok().filter(|&i| i < self.ends.len())?;
+        let mut out = Vec::new();
+        let (mut v, mut shift) = (0u64, 0);
+        for &b in encoded(&self.bytes, &self.ends, i) {
+            v |= u64::from(b & 0x7f) << shift;
+            shift += 7;
+            if b & 0x80 == 0 {
+                let ix = (v >> 1) as u32;
+                out.push(if v & 1 == 1 {
+                    Step::Start(StartIx(ix))
+                } else {
+                    Step::Edge(EdgeIx(ix))
+                });
+                (v, shift) = (0, 0);
+            }
+        }
+        Some(out)
+    }
+}
+
+/// The encoded steps of interned sequence `i`.
+fn encoded<'a>(bytes: &'a [u8], ends: &[usize], i: usize) -> &'a [u8] {
+    let start = if i == 0 { 0 } else { ends[i - 1] };
+    &bytes[start..ends[i]]
+}
+
+fn hash_bytes(b: &[u8]) -> u64 {
+    let mut h = FxHasher::default();
+    h.write(b);
+    h.finish()
 }
 
 /// One block of a [`Steps`] table.
@@ -153,7 +227,17 @@ impl Steps {
         let shape = Steps::shape_of(cfg, num);
         let num = num.filter(|n| n.fits(cfg));
         let mut blocks = Vec::with_capacity(cfg.blocks().len());
-        let mut edges = Vec::new();
+        // Sized exactly: tables of hot functions are rebuilt at each change,
+        // and doubling left a third of the table spare.
+        let to_blocks = match num {
+            Some(_) => cfg
+                .edges()
+                .iter()
+                .filter(|e| matches!(e.to(), EdgeTarget::Block(_)))
+                .count(),
+            None => 0,
+        };
+        let mut edges = Vec::with_capacity(to_blocks);
         for b in cfg.blocks() {
             let out_lo = edges.len() as u32;
             blocks.push(StepBlock {
@@ -310,7 +394,7 @@ impl FunctionPaths {
     pub fn decode_steps(&self, id: PathId) -> Option<Vec<Step>> {
         match &self.numbering {
             Some(n) => n.decode(id.0),
-            None => self.interner.get(id.0).map(<[Step]>::to_vec),
+            None => self.interner.get(id.0),
         }
     }
 
@@ -487,14 +571,16 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
     }
 
     /// After [`PathTracker::finish`]: free what only tracking needs (the
-    /// flattened step tables, frames) and trim the graphs and path tables
-    /// to size, keeping everything the functions' paths are read from.
+    /// flattened step tables, frames, the interners' indexes) and trim the
+    /// graphs, path tables and interned sequences to size, keeping
+    /// everything the functions' paths are read from.
     /// The tracker must not be given blocks or frames afterwards.
     pub fn release(&mut self) {
         self.stack = Vec::new();
         self.parked = FxHashMap::default();
         for f in &mut self.funcs {
             f.fast = Steps::default();
+            f.interner.release();
             f.table.shrink_to_fit();
             if let Ok(cfg) = &mut f.cfg {
                 cfg.shrink_to_fit();
@@ -1160,7 +1246,7 @@ fn old_steps(
             None => n.decode(id),
             Some(b) => n.decode_prefix(id, b),
         },
-        None => interner.get(id).map(<[Step]>::to_vec),
+        None => interner.get(id),
     }
     .expect("a recorded path decodes in its own generation")
 }
@@ -1437,6 +1523,30 @@ mod tests {
         assert_eq!(g.counters().lost_blocks, 2);
         assert_eq!(g.counters().frames, 2);
         assert_eq!(f.counters().lost_blocks, 0);
+    }
+
+    #[test]
+    fn interner_stores_each_sequence_once_and_decodes_it() {
+        let a = [Step::Start(StartIx(0)), Step::Edge(EdgeIx(5))];
+        let b = [
+            Step::Start(StartIx(300)),
+            Step::Edge(EdgeIx(127)),
+            Step::Edge(EdgeIx(128)),
+            Step::Edge(EdgeIx(u32::MAX)),
+        ];
+        let mut i = Interner::default();
+        assert_eq!(i.intern(&a), 0);
+        assert_eq!(i.intern(&b), 1);
+        assert_eq!(i.intern(&[]), 2);
+        assert_eq!(i.intern(&b), 1);
+        assert_eq!(i.intern(&a[..1]), 3);
+        assert_eq!(i.intern(&a), 0);
+        i.release();
+        assert_eq!(i.get(0).as_deref(), Some(&a[..]));
+        assert_eq!(i.get(1).as_deref(), Some(&b[..]));
+        assert_eq!(i.get(2).as_deref(), Some(&[][..]));
+        assert_eq!(i.get(3).as_deref(), Some(&a[..1]));
+        assert_eq!(i.get(4), None);
     }
 
     #[test]

@@ -388,6 +388,49 @@ fn recursion_full_keeps_every_level() {
 }
 
 #[test]
+fn recursion_full_has_one_node_per_level_whatever_the_call_site() {
+    // f(d) calls f(d - 1) twice, from two call sites, down to d = 0.
+    let f0 = b(0x7000, 1, cond(0x7020));
+    let f_a = b(0x7004, 1, call(0x7000));
+    let f_b = b(0x7008, 1, call(0x7000));
+    let f_end = b(0x700c, 1, RET);
+    let leaf = b(0x7020, 1, RET);
+    fn activation(g: &mut Guest, d: u32, blocks: [&BlockFacts; 5]) {
+        let [f0, f_a, f_b, f_end, leaf] = blocks;
+        g.run(f0);
+        if d == 0 {
+            g.run(leaf);
+            return;
+        }
+        g.run(f_a);
+        activation(g, d - 1, blocks);
+        g.run(f_b);
+        activation(g, d - 1, blocks);
+        g.run(f_end);
+    }
+    let mut g = Guest::full();
+    start_main(&mut g);
+    g.run(&b(0x2000, 1, call(0x7000)));
+    activation(&mut g, 3, [&f0, &f_a, &f_b, &f_end, &leaf]);
+    g.run(&b(0x2004, 1, Terminator::Syscall));
+    g.check();
+    let levels = [
+        "_start/main/f",
+        "_start/main/f/f",
+        "_start/main/f/f/f",
+        "_start/main/f/f/f/f",
+    ];
+    assert_eq!(g.all_paths()[2..], levels);
+    for (k, p) in levels.iter().enumerate() {
+        assert_eq!(g.cct().calls(g.node(p)), 1 << k, "{p}");
+        let per_call = if k == 3 { 2 } else { 4 };
+        assert_eq!(g.self_insns(p), per_call << k, "{p}");
+    }
+    assert_eq!(g.incl_insns(levels[0]), 4 + 8 + 16 + 16);
+    assert_eq!(g.cct().recursion_folds(), 0);
+}
+
+#[test]
 fn recursion_full_folds_at_the_depth_cap() {
     let mut g = Guest::new(TrackerConfig {
         recursion: RecursionPolicy::Full { max_depth: 4 },
