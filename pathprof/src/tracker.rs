@@ -192,8 +192,16 @@ struct StepEdge {
 /// and Ball-Larus increment. Rebuilt whenever the graph or the numbering
 /// changes ([`Steps::sync`]); it answers exactly as the graph and the
 /// numbering would.
+///
+/// Only a function that has taken [`HOT_STEPS`] steps the slow way has
+/// one: most functions run a few hundred blocks in a whole run (sqlite3:
+/// 850 of 975), and their tables were three quarters of the 2.6 MB of all.
+/// Without a table a frame finds no edge in it and takes the slow path,
+/// which answers the same from the graph and the numbering.
 #[derive(Clone, Debug, Default)]
 struct Steps {
+    /// Whether the function has a table (see [`HOT_STEPS`]).
+    kept: bool,
     /// `(blocks, edges, starts, generation, numbered)` of what it was built from.
     shape: (usize, usize, usize, u32, bool),
     blocks: Vec<StepBlock>,
@@ -213,13 +221,30 @@ impl Steps {
         )
     }
 
-    /// Rebuild if `cfg` or `num` changed since it was built.
+    /// Rebuild if kept and `cfg` or `num` changed since it was built.
     fn sync(&mut self, cfg: &Result<Cfg, CfgError>, num: Option<&Numbering>) {
         let Ok(cfg) = cfg else {
             return;
         };
-        if Steps::shape_of(cfg, num) != self.shape {
+        if self.kept && Steps::shape_of(cfg, num) != self.shape {
             *self = Steps::build(cfg, num);
+        }
+    }
+
+    /// Block `b`'s entry: from the table if kept, else from the graph with
+    /// no out-edges (every step from it takes the slow path).
+    #[inline]
+    fn block(&self, cfg: &Cfg, b: BlockIx) -> StepBlock {
+        if self.kept {
+            return self.blocks[b.index()];
+        }
+        let blk = cfg.block(b);
+        StepBlock {
+            start: blk.start(),
+            end: blk.end(),
+            insns: blk.insns().len() as u32,
+            out_lo: 0,
+            out_hi: 0,
         }
     }
 
@@ -283,6 +308,7 @@ impl Steps {
             e.to_blk = blocks[e.to.index()];
         }
         Steps {
+            kept: true,
             shape,
             blocks,
             edges,
@@ -300,6 +326,10 @@ impl Steps {
     }
 }
 
+/// Steps a function takes the slow way before it is given a step table
+/// (see [`Steps`]); a few in unit tests, so that they run both ways.
+const HOT_STEPS: u32 = if cfg!(test) { 3 } else { 1024 };
+
 /// Everything known about one function's paths.
 #[derive(Clone, Debug)]
 pub struct FunctionPaths {
@@ -312,8 +342,10 @@ pub struct FunctionPaths {
     generation: u32,
     table: PathTable,
     counters: FunctionCounters,
-    /// The graph and numbering, flattened for the common step.
+    /// The graph and numbering, flattened for the common step, once hot.
     fast: Steps,
+    /// Steps taken the slow way while it had no step table.
+    slow_steps: u32,
 }
 
 impl FunctionPaths {
@@ -326,10 +358,6 @@ impl FunctionPaths {
             },
             Err(_) => (None, None, 0),
         };
-        let fast = match &cfg {
-            Ok(c) => Steps::build(c, numbering.as_ref()),
-            Err(_) => Steps::default(),
-        };
         FunctionPaths {
             entry,
             cfg,
@@ -339,7 +367,8 @@ impl FunctionPaths {
             generation,
             table: PathTable::new(config.metrics),
             counters: FunctionCounters::default(),
-            fast,
+            fast: Steps::default(),
+            slow_steps: 0,
         }
     }
 
@@ -696,7 +725,10 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
         loop {
             let frame = &mut self.stack[top];
             let blk_end = frame.blk_end;
-            debug_assert_eq!(blk_end, self.funcs[fi].fast.blocks[frame.block.index()].end);
+            debug_assert!(self.funcs[fi]
+                .cfg
+                .as_ref()
+                .is_ok_and(|cfg| { blk_end == self.funcs[fi].fast.block(cfg, frame.block).end }));
             let stop = end.min(blk_end);
             let n = if frame.pos == frame.blk_start && stop == blk_end {
                 u64::from(frame.blk_insns)
@@ -894,6 +926,14 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
     #[inline(never)]
     fn goto_slow(&mut self, top: usize, x: Addr, done: u32) -> bool {
         let fi = self.stack[top].func as usize;
+        let f = &mut self.funcs[fi];
+        if !f.fast.kept && f.cfg.is_ok() {
+            f.slow_steps += 1;
+            if f.slow_steps == HOT_STEPS {
+                f.fast.kept = true;
+                self.sync_fast(fi);
+            }
+        }
         let Ok(cfg) = &self.funcs[fi].cfg else {
             return false;
         };
@@ -996,7 +1036,7 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
         debug_assert_eq!((frame.insns, frame.metrics), (0, [0; METRICS]));
         frame.state = FrameState::At;
         frame.block = b;
-        frame.set_blk(&f.fast.blocks[b.index()]);
+        frame.set_blk(&f.fast.block(cfg, b));
         frame.pos = cfg.block(b).start();
         frame.steps.clear();
         match &f.numbering {
@@ -1034,7 +1074,7 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
             None => frame.steps.push(Step::Edge(e)),
         }
         frame.block = to;
-        frame.set_blk(&f.fast.blocks[to.index()]);
+        frame.set_blk(&f.fast.block(cfg, to));
         frame.pos = cfg.block(to).start();
     }
 
@@ -1119,14 +1159,16 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
     fn sync_fast(&mut self, fi: usize) {
         let f = &mut self.funcs[fi];
         f.fast.sync(&f.cfg, f.numbering.as_ref());
-        let fast = &f.fast;
+        let (Ok(cfg), fast) = (&f.cfg, &f.fast) else {
+            return;
+        };
         for frame in self
             .stack
             .iter_mut()
             .chain(self.parked.values_mut().flatten())
         {
             if frame.func as usize == fi && frame.state == FrameState::At {
-                frame.set_blk(&fast.blocks[frame.block.index()]);
+                frame.set_blk(&fast.block(cfg, frame.block));
             }
         }
     }
