@@ -107,19 +107,51 @@ impl FromStr for CacheConfig {
 /// one bit shifted out, so no line number equals it.
 const EMPTY: u64 = u64::MAX;
 
+/// An invalid way of [`Ways::Narrow`].
+const NARROW_EMPTY: u32 = u32::MAX;
+
+/// The ways of every set, `sets * assoc` of them; set `s` is
+/// `[s*assoc..][..assoc]`, most recently used first.
+#[derive(Clone, Debug)]
+enum Ways {
+    /// Tags (`line >> set_bits`, the line without its set index), while
+    /// every line seen has one below `u32::MAX`. A cache whose lines and
+    /// sets take 16 address bits or more (the LL: 19) starts so: every
+    /// user-space address fits, and its 131,072 ways take 0.5 MB, not 1 MB.
+    Narrow(Box<[u32]>),
+    /// Full line numbers: from the first line whose tag does not fit, and
+    /// for the small caches from the start.
+    Wide(Box<[u64]>),
+}
+
+/// Touches `x` in `set` (most recently used first); true on a hit. Either
+/// way `x` ends first; a miss drops the last way.
+#[inline]
+fn touch<T: Copy + PartialEq>(set: &mut [T], x: T) -> bool {
+    if set[0] == x {
+        return true;
+    }
+    let (hit, shift) = match set[1..].iter().position(|&t| t == x) {
+        Some(i) => (true, i + 1),
+        None => (false, set.len() - 1),
+    };
+    set.copy_within(0..shift, 1);
+    set[0] = x;
+    hit
+}
+
 /// One set-associative cache with true LRU replacement, write-allocate, and
 /// 64-bit addresses. Lookups and fills are the same operation: [`Cache::access_line`].
 #[derive(Clone, Debug)]
 pub struct Cache {
-    /// `sets * assoc` full line numbers; set `s` is `tags[s*assoc..][..assoc]`,
-    /// most recently used first.
-    tags: Box<[u64]>,
+    ways: Ways,
     /// The line touched last (`EMPTY` before the first access): the most
     /// recently used line of its set, so touching it again is a hit that
     /// changes nothing, and needs no lookup.
     last: u64,
     assoc: usize,
     set_mask: u64,
+    set_bits: u32,
     line_bits: u32,
     config: CacheConfig,
 }
@@ -128,12 +160,20 @@ impl Cache {
     /// An empty (cold) cache.
     pub fn new(config: CacheConfig) -> Result<Cache, ConfigError> {
         config.validate()?;
+        let n = (config.size / config.line as u64) as usize;
+        let (line_bits, set_bits) = (config.line.trailing_zeros(), config.sets().trailing_zeros());
+        let ways = if line_bits + set_bits >= 16 {
+            Ways::Narrow(vec![NARROW_EMPTY; n].into_boxed_slice())
+        } else {
+            Ways::Wide(vec![EMPTY; n].into_boxed_slice())
+        };
         Ok(Cache {
-            tags: vec![EMPTY; (config.size / config.line as u64) as usize].into_boxed_slice(),
+            ways,
             last: EMPTY,
             assoc: config.assoc as usize,
             set_mask: config.sets() - 1,
-            line_bits: config.line.trailing_zeros(),
+            set_bits,
+            line_bits,
             config,
         })
     }
@@ -158,17 +198,41 @@ impl Cache {
         }
         self.last = line;
         let base = (line & self.set_mask) as usize * self.assoc;
-        let set = &mut self.tags[base..base + self.assoc];
-        if set[0] == line {
-            return true;
+        if let Ways::Narrow(tags) = &mut self.ways {
+            let tag = line >> self.set_bits;
+            if tag < u64::from(NARROW_EMPTY) {
+                return touch(&mut tags[base..base + self.assoc], tag as u32);
+            }
+            self.widen();
         }
-        let (hit, shift) = match set[1..].iter().position(|&t| t == line) {
-            Some(i) => (true, i + 1),
-            None => (false, set.len() - 1),
+        let Ways::Wide(lines) = &mut self.ways else {
+            unreachable!("widened above")
         };
-        set.copy_within(0..shift, 1);
-        set[0] = line;
-        hit
+        touch(&mut lines[base..base + self.assoc], line)
+    }
+
+    /// Switches to full line numbers, keeping every set as it is.
+    #[cold]
+    #[inline(never)]
+    fn widen(&mut self) {
+        let lines = (0..self.way_count()).map(|i| self.way_line(i)).collect();
+        self.ways = Ways::Wide(lines);
+    }
+
+    fn way_count(&self) -> usize {
+        match &self.ways {
+            Ways::Narrow(t) => t.len(),
+            Ways::Wide(t) => t.len(),
+        }
+    }
+
+    /// The line in way `i` (of set `i / assoc`), `EMPTY` if invalid.
+    fn way_line(&self, i: usize) -> u64 {
+        match &self.ways {
+            Ways::Narrow(t) if t[i] == NARROW_EMPTY => EMPTY,
+            Ways::Narrow(t) => (u64::from(t[i]) << self.set_bits) | (i / self.assoc) as u64,
+            Ways::Wide(t) => t[i],
+        }
     }
 
     /// One access of `size` bytes at `addr` (a `size` of 0 counts as 1). An
@@ -190,20 +254,15 @@ impl Cache {
 
     /// Whether line number `line` is present, without touching LRU state.
     pub fn contains_line(&self, line: u64) -> bool {
-        self.set_of(line).contains(&line)
+        self.set_lines(line).any(|l| l == line)
     }
 
     /// The valid line numbers of the set that `line` maps to, most recently used first.
     pub fn set_lines(&self, line: u64) -> impl Iterator<Item = u64> + '_ {
-        self.set_of(line)
-            .iter()
-            .copied()
-            .take_while(|&t| t != EMPTY)
-    }
-
-    fn set_of(&self, line: u64) -> &[u64] {
         let base = (line & self.set_mask) as usize * self.assoc;
-        &self.tags[base..base + self.assoc]
+        (base..base + self.assoc)
+            .map(|i| self.way_line(i))
+            .take_while(|&l| l != EMPTY)
     }
 }
 
@@ -468,6 +527,40 @@ mod tests {
         // The end of the address space does not wrap.
         assert!(!c.access(u64::MAX - 3, 8));
         assert!(c.access(u64::MAX, 1));
+    }
+
+    #[test]
+    fn narrow_ways_widen_on_a_line_whose_tag_does_not_fit() {
+        // 16 sets of 2 ways, 4 KiB lines: 16 address bits, narrow.
+        let mut n = cache(128 << 10, 2, 4096);
+        assert!(matches!(n.ways, Ways::Narrow(_)));
+        // The same trace on a cache that starts wide: the same answers.
+        let mut w = n.clone();
+        w.ways = Ways::Wide(vec![EMPTY; 32].into_boxed_slice());
+        let high = u64::MAX - 4095; // its tag does not fit in 32 bits
+        let addrs = [
+            0x1000, 0x11000, 0x21000, 0x1000, high, 0x11000, 0x1000, high, 0x21000,
+        ];
+        for a in addrs {
+            assert_eq!(n.access(a, 1), w.access(a, 1), "{a:#x}");
+        }
+        assert!(matches!(n.ways, Ways::Wide(_)));
+        for a in addrs {
+            let line = n.line_of(a);
+            assert_eq!(
+                n.set_lines(line).collect::<Vec<_>>(),
+                w.set_lines(line).collect::<Vec<_>>()
+            );
+        }
+        // Set 1 kept its lines, most recent first, across the switch.
+        let mut m = cache(128 << 10, 2, 4096);
+        m.access(0x1000, 1);
+        m.access(0x11000, 1);
+        m.access(high, 1);
+        assert_eq!(m.set_lines(1).collect::<Vec<_>>(), [0x11, 0x1]);
+        // The default LL starts narrow, the L1s wide.
+        assert!(matches!(cache(8 << 20, 16, 64).ways, Ways::Narrow(_)));
+        assert!(matches!(cache(32 << 10, 8, 64).ways, Ways::Wide(_)));
     }
 
     #[test]

@@ -16,7 +16,6 @@
 //!   closes a cycle of forward edges;
 //! - nothing is ever removed, so the graph only grows.
 
-use std::collections::BTreeMap;
 use std::fmt;
 
 use events::Addr;
@@ -195,14 +194,25 @@ pub enum BlockEnd {
 }
 
 /// A basic block: straight-line instructions, entered at the first.
+///
+/// Blocks are kept for every function a run enters, with all the code it
+/// can reach (sqlite3: 22,600 blocks): 48 bytes each, their instruction
+/// offsets in one array of the graph ([`Cfg::insn_offsets`]), one or two
+/// out-edges inline.
 #[derive(Clone, Debug)]
 pub struct Block {
     start: Addr,
-    end: Addr,
-    insns: Vec<Addr>,
-    out: Vec<EdgeIx>,
+    /// Bytes: the block ends at `start + len`.
+    len: u32,
+    /// Its instructions' offsets from `start` are
+    /// `Cfg::insn_offs[insn_lo..insn_hi]`, ascending.
+    insn_lo: u32,
+    insn_hi: u32,
     last: BlockEnd,
+    out: OutEdges,
 }
+
+const _: () = assert!(std::mem::size_of::<Block>() == 48);
 
 impl Block {
     /// Address of the first instruction.
@@ -213,61 +223,85 @@ impl Block {
     /// Address just past the last instruction.
     #[inline]
     pub fn end(&self) -> Addr {
-        self.end
-    }
-    /// Start addresses of the instructions, ascending.
-    #[inline]
-    pub fn insns(&self) -> &[Addr] {
-        &self.insns
+        self.start + u64::from(self.len)
     }
     /// Number of instructions.
     #[inline]
     pub fn insn_count(&self) -> u64 {
-        self.insns.len() as u64
+        u64::from(self.insn_hi - self.insn_lo)
     }
     /// Out-edges, in the block's successor order (the order Ball-Larus
     /// numbering uses): fall-through before branch taken, then the targets
     /// seen at run time in the order they were seen.
     #[inline]
     pub fn out(&self) -> &[EdgeIx] {
-        &self.out
+        self.out.as_slice()
     }
     /// What the last instruction is.
     #[inline]
     pub fn last(&self) -> BlockEnd {
         self.last
     }
+}
 
-    /// Instructions in `[from, to)`, where `from` is an instruction start of
-    /// this block and `to` one or the block end; `None` if `to` is neither.
+/// A block's out-edges, in successor order: inline up to two (most blocks
+/// have one or two), boxed beyond.
+#[derive(Clone, Debug)]
+enum OutEdges {
+    Inline { len: u8, edges: [EdgeIx; 2] },
+    Boxed(Box<[EdgeIx]>),
+}
+
+impl OutEdges {
+    const EMPTY: OutEdges = OutEdges::Inline {
+        len: 0,
+        edges: [EdgeIx(0); 2],
+    };
+
     #[inline]
-    pub fn count_insns(&self, from: Addr, to: Addr) -> Option<u64> {
-        if from == self.start && to == self.end {
-            return Some(self.insns.len() as u64);
+    fn as_slice(&self) -> &[EdgeIx] {
+        match self {
+            OutEdges::Inline { len, edges } => &edges[..*len as usize],
+            OutEdges::Boxed(v) => v,
         }
-        let hi = if to == self.end {
-            self.insns.len()
-        } else {
-            self.insns.binary_search(&to).ok()?
-        };
-        let lo = self.insns.partition_point(|&a| a < from);
-        Some(hi.saturating_sub(lo) as u64)
+    }
+
+    fn push(&mut self, e: EdgeIx) {
+        match self {
+            OutEdges::Inline { len, edges } if (*len as usize) < edges.len() => {
+                edges[*len as usize] = e;
+                *len += 1;
+            }
+            _ => {
+                let mut v = self.as_slice().to_vec();
+                v.push(e);
+                *self = OutEdges::Boxed(v.into_boxed_slice());
+            }
+        }
     }
 }
 
-/// An edge of the graph.
+/// An edge of the graph (24 bytes: a graph has about two per block).
 #[derive(Clone, Copy, Debug)]
 pub struct Edge {
     from: BlockIx,
-    to: EdgeTarget,
+    /// The target block's index, [`NO_BLOCK`] for EXIT.
+    to: u32,
     /// The start of the target block (blocks keep their start when split),
     /// `Addr::MAX` for EXIT: what [`Cfg::find_edge`] compares, without
     /// loading the target block.
     to_start: Addr,
+    /// A back edge's ENTRY successor, [`NO_BLOCK`] for none.
+    start: u32,
     kind: EdgeKind,
     back: bool,
-    start: Option<StartIx>,
 }
+
+const _: () = assert!(std::mem::size_of::<Edge>() == 24);
+
+/// [`Edge::to`] of an edge to EXIT, and [`Edge::start`] of one without an
+/// ENTRY successor.
+const NO_BLOCK: u32 = u32::MAX;
 
 impl Edge {
     /// The block the edge leaves (changes when the block is split).
@@ -278,7 +312,10 @@ impl Edge {
     /// Where the edge goes.
     #[inline]
     pub fn to(&self) -> EdgeTarget {
-        self.to
+        match self.to {
+            NO_BLOCK => EdgeTarget::Exit,
+            b => EdgeTarget::Block(BlockIx(b)),
+        }
     }
     /// Why the edge exists.
     #[inline]
@@ -294,7 +331,7 @@ impl Edge {
     /// For a back edge, the ENTRY successor that stands for its target.
     #[inline]
     pub fn start_slot(&self) -> Option<StartIx> {
-        self.start
+        (self.start != NO_BLOCK).then_some(StartIx(self.start))
     }
     /// The start of the target block, `Addr::MAX` for EXIT: what
     /// [`Cfg::find_edge`] compares.
@@ -302,17 +339,6 @@ impl Edge {
     pub(crate) fn target_start(&self) -> Addr {
         self.to_start
     }
-}
-
-/// A call instruction inside the function (calls do not end blocks).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CallSite {
-    /// Address of the call instruction.
-    pub addr: Addr,
-    /// The callee of a direct call.
-    pub target: Option<Addr>,
-    /// True when the callee does not return (the call ends its block at EXIT).
-    pub never_returns: bool,
 }
 
 /// Why a graph could not be built or grown. What it names is left as it was.
@@ -364,9 +390,11 @@ pub struct Cfg {
     entry: Addr,
     entry_block: BlockIx,
     blocks: Vec<Block>,
+    /// The blocks' instruction offsets (see [`Block`]).
+    insn_offs: Vec<u32>,
     edges: Vec<Edge>,
-    by_start: BTreeMap<Addr, BlockIx>,
-    calls: BTreeMap<Addr, CallSite>,
+    /// The blocks in address order (4 bytes a block, where a map was 25).
+    by_start: Vec<BlockIx>,
     starts: Vec<Start>,
     generation: u32,
     /// Edges below this index are classified (back or forward).
@@ -440,10 +468,7 @@ impl Cfg {
     /// Release spare capacity (when the graph stops growing).
     pub(crate) fn shrink_to_fit(&mut self) {
         self.blocks.shrink_to_fit();
-        for b in &mut self.blocks {
-            b.insns.shrink_to_fit();
-            b.out.shrink_to_fit();
-        }
+        self.insn_offs.shrink_to_fit();
         self.edges.shrink_to_fit();
         self.starts.shrink_to_fit();
     }
@@ -453,9 +478,9 @@ impl Cfg {
             entry,
             entry_block: BlockIx(0),
             blocks: Vec::new(),
+            insn_offs: Vec::new(),
             edges: Vec::new(),
-            by_start: BTreeMap::new(),
-            calls: BTreeMap::new(),
+            by_start: Vec::new(),
             starts: vec![Start::Entry],
             generation: 0,
             classified: 0,
@@ -464,7 +489,7 @@ impl Cfg {
 
     /// Discover the graph of the function entered at `entry`: decode from
     /// the entry, follow fall-throughs and direct branches that stay in the
-    /// function, record calls as call sites without ending blocks; `ret`,
+    /// function, step over calls without ending blocks; `ret`,
     /// tail jumps, indirect jumps, calls that never return and traps go to
     /// EXIT. Back edges are found by a depth-first search from the entry.
     pub fn discover<P>(entry: Addr, prog: &P) -> Result<Cfg, CfgError>
@@ -506,6 +531,43 @@ impl Cfg {
     pub fn block(&self, b: BlockIx) -> &Block {
         &self.blocks[b.index()]
     }
+    /// The offsets of block `b`'s instructions from its start, ascending.
+    #[inline]
+    pub fn insn_offsets(&self, b: BlockIx) -> &[u32] {
+        let blk = &self.blocks[b.index()];
+        &self.insn_offs[blk.insn_lo as usize..blk.insn_hi as usize]
+    }
+    /// The addresses of block `b`'s instructions, ascending.
+    pub fn insn_addrs(&self, b: BlockIx) -> impl ExactSizeIterator<Item = Addr> + '_ {
+        let start = self.blocks[b.index()].start;
+        self.insn_offsets(b)
+            .iter()
+            .map(move |&o| start + u64::from(o))
+    }
+    /// The address of block `b`'s last instruction.
+    fn last_insn(&self, b: BlockIx) -> Addr {
+        let blk = &self.blocks[b.index()];
+        blk.start + u64::from(self.insn_offs[blk.insn_hi as usize - 1])
+    }
+    /// Instructions of block `b` in `[from, to)`, where `from` is one of its
+    /// instruction starts and `to` one or its end; `None` if `to` is neither.
+    #[inline]
+    pub fn count_insns(&self, b: BlockIx, from: Addr, to: Addr) -> Option<u64> {
+        let blk = &self.blocks[b.index()];
+        if from == blk.start && to == blk.end() {
+            return Some(blk.insn_count());
+        }
+        let offs = self.insn_offsets(b);
+        let off = |a: Addr| a.wrapping_sub(blk.start);
+        let hi = if to == blk.end() {
+            offs.len()
+        } else {
+            offs.binary_search_by(|&o| u64::from(o).cmp(&off(to)))
+                .ok()?
+        };
+        let lo = offs.partition_point(|&o| u64::from(o) < off(from));
+        Some(hi.saturating_sub(lo) as u64)
+    }
     /// The edges, by [`EdgeIx`].
     #[inline]
     pub fn edges(&self) -> &[Edge] {
@@ -521,17 +583,13 @@ impl Cfg {
     pub fn starts(&self) -> &[Start] {
         &self.starts
     }
-    /// The call sites, by address.
-    pub fn call_sites(&self) -> impl Iterator<Item = &CallSite> + '_ {
-        self.calls.values()
-    }
 
     /// The block a [`Start`] leads to.
     #[inline]
     pub fn start_target(&self, s: StartIx) -> BlockIx {
         match self.starts[s.index()] {
             Start::Entry => self.entry_block,
-            Start::AfterBackEdge(e) => match self.edges[e.index()].to {
+            Start::AfterBackEdge(e) => match self.edges[e.index()].to() {
                 EdgeTarget::Block(b) => b,
                 EdgeTarget::Exit => unreachable!("a back edge goes to a block"),
             },
@@ -542,13 +600,29 @@ impl Cfg {
     /// The block that starts at `addr`.
     #[inline]
     pub fn block_at(&self, addr: Addr) -> Option<BlockIx> {
-        self.by_start.get(&addr).copied()
+        let b = *self.by_start.get(self.first_at_or_after(addr))?;
+        (self.blocks[b.index()].start == addr).then_some(b)
+    }
+
+    /// The position in `by_start` of the first block starting at or after
+    /// `addr`.
+    #[inline]
+    fn first_at_or_after(&self, addr: Addr) -> usize {
+        self.by_start
+            .partition_point(|b| self.blocks[b.index()].start < addr)
+    }
+
+    /// Adds block `b` (just pushed) to `by_start`.
+    fn index_start(&mut self, b: BlockIx) {
+        let at = self.first_at_or_after(self.blocks[b.index()].start);
+        self.by_start.insert(at, b);
     }
 
     /// The block whose range holds `addr`.
     pub fn block_containing(&self, addr: Addr) -> Option<BlockIx> {
-        let (_, &b) = self.by_start.range(..=addr).next_back()?;
-        (addr < self.blocks[b.index()].end).then_some(b)
+        let at = self.first_at_or_after(addr.checked_add(1)?);
+        let b = self.by_start[at.checked_sub(1)?];
+        (addr < self.blocks[b.index()].end()).then_some(b)
     }
 
     /// The out-edge of `from` to the block starting at `to` (the first one
@@ -557,7 +631,7 @@ impl Cfg {
     #[inline]
     pub fn find_edge(&self, from: BlockIx, to: Addr) -> Option<EdgeIx> {
         self.blocks[from.index()]
-            .out
+            .out()
             .iter()
             .copied()
             .find(|e| self.edges[e.index()].to_start == to)
@@ -567,10 +641,10 @@ impl Cfg {
     #[inline]
     pub fn exit_edge(&self, b: BlockIx) -> Option<EdgeIx> {
         self.blocks[b.index()]
-            .out
+            .out()
             .iter()
             .copied()
-            .find(|e| self.edges[e.index()].to == EdgeTarget::Exit)
+            .find(|e| self.edges[e.index()].to() == EdgeTarget::Exit)
     }
 
     /// Record that control went from the end of `from` to `to` (an indirect
@@ -587,11 +661,7 @@ impl Cfg {
             return Ok(e);
         }
         let b = &self.blocks[from.index()];
-        let (src, from_end, last) = (
-            *b.insns.last().expect("blocks are not empty"),
-            b.end,
-            b.last,
-        );
+        let (src, from_end, last) = (self.last_insn(from), b.end(), b.last);
         let mut pending = Vec::new();
         let target = self.explore(to, prog, &mut pending)?;
         self.resolve(pending);
@@ -663,12 +733,12 @@ impl Cfg {
                     while c != edge.from {
                         let ft = self.split_successor(c)?;
                         out.push(Step::Edge(ft));
-                        c = match self.edges[ft.index()].to {
+                        c = match self.edges[ft.index()].to() {
                             EdgeTarget::Block(b) => b,
                             EdgeTarget::Exit => return None,
                         };
                     }
-                    cur = match edge.to {
+                    cur = match edge.to() {
                         EdgeTarget::Block(b) if !edge.back => Some(b),
                         _ => None,
                     };
@@ -681,7 +751,7 @@ impl Cfg {
             while c != u {
                 let ft = self.split_successor(c)?;
                 out.push(Step::Edge(ft));
-                c = match self.edges[ft.index()].to {
+                c = match self.edges[ft.index()].to() {
                     EdgeTarget::Block(b) => b,
                     EdgeTarget::Exit => return None,
                 };
@@ -698,7 +768,7 @@ impl Cfg {
                 Step::Start(k) => v.push(self.start_target(k)),
                 Step::Edge(e) => {
                     let edge = &self.edges[e.index()];
-                    if let (EdgeTarget::Block(b), false) = (edge.to, edge.back) {
+                    if let (EdgeTarget::Block(b), false) = (edge.to(), edge.back) {
                         v.push(b);
                     }
                 }
@@ -725,20 +795,20 @@ impl Cfg {
 
     /// The fall-through edge from `b` to the block starting at its end.
     fn split_successor(&self, b: BlockIx) -> Option<EdgeIx> {
-        let end = self.blocks[b.index()].end;
-        self.blocks[b.index()].out.iter().copied().find(|e| {
+        let end = self.blocks[b.index()].end();
+        self.blocks[b.index()].out().iter().copied().find(|e| {
             let edge = &self.edges[e.index()];
             edge.kind == EdgeKind::FallThrough
                 && !edge.back
-                && matches!(edge.to, EdgeTarget::Block(t) if self.blocks[t.index()].start == end)
+                && matches!(edge.to(), EdgeTarget::Block(t) if self.blocks[t.index()].start == end)
         })
     }
 
     fn push_edge(&mut self, from: BlockIx, to: EdgeTarget, kind: EdgeKind) -> EdgeIx {
         let e = EdgeIx(self.edges.len() as u32);
-        let to_start = match to {
-            EdgeTarget::Block(t) => self.blocks[t.index()].start,
-            EdgeTarget::Exit => Addr::MAX,
+        let (to, to_start) = match to {
+            EdgeTarget::Block(t) => (t.0, self.blocks[t.index()].start),
+            EdgeTarget::Exit => (NO_BLOCK, Addr::MAX),
         };
         self.edges.push(Edge {
             from,
@@ -746,7 +816,7 @@ impl Cfg {
             to_start,
             kind,
             back: false,
-            start: None,
+            start: NO_BLOCK,
         });
         self.blocks[from.index()].out.push(e);
         e
@@ -757,24 +827,31 @@ impl Cfg {
     fn split(&mut self, b: BlockIx, at: Addr) -> BlockIx {
         let y = BlockIx(self.blocks.len() as u32);
         let head = &mut self.blocks[b.index()];
-        let pos = head
-            .insns
-            .binary_search(&at)
+        let cut = (at - head.start) as u32;
+        let pos = self.insn_offs[head.insn_lo as usize..head.insn_hi as usize]
+            .binary_search(&cut)
             .expect("split at an instruction");
+        let mid = head.insn_lo + pos as u32;
+        // The tail's offsets, from its own start.
+        for o in &mut self.insn_offs[mid as usize..head.insn_hi as usize] {
+            *o -= cut;
+        }
         let tail = Block {
             start: at,
-            end: head.end,
-            insns: head.insns.split_off(pos),
-            out: std::mem::take(&mut head.out),
+            len: head.len - cut,
+            insn_lo: mid,
+            insn_hi: head.insn_hi,
+            out: std::mem::replace(&mut head.out, OutEdges::EMPTY),
             last: head.last,
         };
-        head.end = at;
+        head.len = cut;
+        head.insn_hi = mid;
         head.last = BlockEnd::FallThrough;
-        for e in &tail.out {
+        for e in tail.out() {
             self.edges[e.index()].from = y;
         }
         self.blocks.push(tail);
-        self.by_start.insert(at, y);
+        self.index_start(y);
         self.push_edge(b, EdgeTarget::Block(y), EdgeKind::FallThrough);
         y
     }
@@ -814,13 +891,18 @@ impl Cfg {
             return Ok(b);
         }
         if let Some(b) = self.block_containing(a) {
-            if self.blocks[b.index()].insns.binary_search(&a).is_ok() {
+            if self.insn_addrs(b).any(|i| i == a) {
                 return Ok(self.split(b, a));
             }
             return Err(CfgError::MidInstruction { addr: a });
         }
-        let limit = self.by_start.range(a..).next().map(|(&s, _)| s);
+        let limit = self
+            .by_start
+            .get(self.first_at_or_after(a))
+            .map(|b| self.blocks[b.index()].start);
         let mut insns = Vec::new();
+        // Whether the last instruction in `insns` is a call.
+        let mut last_is_call = false;
         let mut cur = a;
         let mut end = a;
         let last;
@@ -864,6 +946,7 @@ impl Cfg {
             };
             let next = cur + insn.len() as u64;
             insns.push(cur);
+            last_is_call = false;
             end = next;
             let exit = |kind| Pending {
                 src: cur,
@@ -917,31 +1000,14 @@ impl Cfg {
                 }
                 Flow::Call(target) if target == next => {} // reads the program counter
                 Flow::Call(target) => {
-                    let never_returns = prog.never_returns(target);
-                    self.calls.insert(
-                        cur,
-                        CallSite {
-                            addr: cur,
-                            target: Some(target),
-                            never_returns,
-                        },
-                    );
-                    if never_returns {
+                    last_is_call = true;
+                    if prog.never_returns(target) {
                         pending.push(exit(EdgeKind::NoReturn));
                         last = BlockEnd::Call;
                         break;
                     }
                 }
-                Flow::IndirectCall => {
-                    self.calls.insert(
-                        cur,
-                        CallSite {
-                            addr: cur,
-                            target: None,
-                            never_returns: false,
-                        },
-                    );
-                }
+                Flow::IndirectCall => last_is_call = true,
                 Flow::Return => {
                     pending.push(exit(EdgeKind::Return));
                     last = BlockEnd::Return;
@@ -957,19 +1023,22 @@ impl Cfg {
         }
         // A returning call followed by a block start (or by code that cannot
         // be followed) ends the block as a call.
-        let last = match (last, self.calls.contains_key(insns.last().unwrap())) {
+        let last = match (last, last_is_call) {
             (BlockEnd::FallThrough | BlockEnd::CodeEnd, true) => BlockEnd::Call,
             (l, _) => l,
         };
         let b = BlockIx(self.blocks.len() as u32);
+        let insn_lo = self.insn_offs.len() as u32;
+        self.insn_offs.extend(insns.iter().map(|&i| (i - a) as u32));
         self.blocks.push(Block {
             start: a,
-            end,
-            insns,
-            out: Vec::new(),
+            len: (end - a) as u32,
+            insn_lo,
+            insn_hi: self.insn_offs.len() as u32,
+            out: OutEdges::EMPTY,
             last,
         });
-        self.by_start.insert(a, b);
+        self.index_start(b);
         Ok(b)
     }
 
@@ -1009,7 +1078,7 @@ impl Cfg {
             color[root.index()] = GRAY;
             stack.push((root, 0));
             while let Some(&mut (v, ref mut i)) = stack.last_mut() {
-                let out = &self.blocks[v.index()].out;
+                let out = self.blocks[v.index()].out();
                 if *i == out.len() {
                     color[v.index()] = BLACK;
                     stack.pop();
@@ -1017,7 +1086,7 @@ impl Cfg {
                 }
                 let e = out[*i];
                 *i += 1;
-                if let EdgeTarget::Block(w) = self.edges[e.index()].to {
+                if let EdgeTarget::Block(w) = self.edges[e.index()].to() {
                     match color[w.index()] {
                         GRAY => self.edges[e.index()].back = true,
                         WHITE => {
@@ -1032,7 +1101,7 @@ impl Cfg {
         for i in 0..self.edges.len() {
             if self.edges[i].back {
                 self.starts.push(Start::AfterBackEdge(EdgeIx(i as u32)));
-                self.edges[i].start = Some(StartIx(self.starts.len() as u32 - 1));
+                self.edges[i].start = self.starts.len() as u32 - 1;
             }
         }
         self.classified = self.edges.len();
@@ -1043,13 +1112,13 @@ impl Cfg {
     /// forward edges classified before it. Earlier classifications stand.
     fn classify_new(&mut self) {
         for i in self.classified..self.edges.len() {
-            let EdgeTarget::Block(to) = self.edges[i].to else {
+            let EdgeTarget::Block(to) = self.edges[i].to() else {
                 continue;
             };
             if self.reaches(to, self.edges[i].from, i) {
                 self.edges[i].back = true;
                 self.starts.push(Start::AfterBackEdge(EdgeIx(i as u32)));
-                self.edges[i].start = Some(StartIx(self.starts.len() as u32 - 1));
+                self.edges[i].start = self.starts.len() as u32 - 1;
             }
         }
         self.classified = self.edges.len();
@@ -1064,12 +1133,12 @@ impl Cfg {
             if v == to {
                 return true;
             }
-            for &e in &self.blocks[v.index()].out {
+            for &e in self.blocks[v.index()].out() {
                 let edge = &self.edges[e.index()];
                 if e.index() >= limit || edge.back {
                     continue;
                 }
-                if let EdgeTarget::Block(w) = edge.to {
+                if let EdgeTarget::Block(w) = edge.to() {
                     if !seen[w.index()] {
                         seen[w.index()] = true;
                         stack.push(w);
@@ -1105,24 +1174,26 @@ impl CfgBuilder {
         if insns == 0 {
             self.error.get_or_insert("an empty block");
         }
-        let overlaps = self
-            .cfg
-            .by_start
-            .range(..end)
-            .next_back()
-            .is_some_and(|(_, &b)| self.cfg.blocks[b.index()].end > start);
+        let cfg = &self.cfg;
+        let overlaps = cfg.first_at_or_after(end).checked_sub(1).is_some_and(|k| {
+            let b = cfg.by_start[k];
+            cfg.blocks[b.index()].end() > start
+        });
         if overlaps {
             self.error.get_or_insert("overlapping blocks");
         }
         let b = BlockIx(self.cfg.blocks.len() as u32);
+        let insn_lo = self.cfg.insn_offs.len() as u32;
+        self.cfg.insn_offs.extend(0..insns);
         self.cfg.blocks.push(Block {
             start,
-            end,
-            insns: (start..end).collect(),
-            out: Vec::new(),
+            len: insns,
+            insn_lo,
+            insn_hi: self.cfg.insn_offs.len() as u32,
+            out: OutEdges::EMPTY,
             last,
         });
-        self.cfg.by_start.insert(start, b);
+        self.cfg.index_start(b);
         b
     }
 
@@ -1153,7 +1224,7 @@ impl CfgBuilder {
                 what: "no block at the entry",
             });
         };
-        if self.cfg.blocks.iter().any(|b| b.out.is_empty()) {
+        if self.cfg.blocks.iter().any(|b| b.out().is_empty()) {
             return Err(CfgError::Malformed {
                 what: "a block without out-edges",
             });
@@ -1244,17 +1315,16 @@ pub(crate) mod tests {
     fn discovers_a_tiny_function_from_bytes() {
         let code = tiny();
         let cfg = Cfg::discover(0x1000, &code).unwrap();
-        let starts: Vec<Addr> = cfg.by_start.keys().copied().collect();
+        let starts: Vec<Addr> = cfg.by_start.iter().map(|b| cfg.block(*b).start()).collect();
         assert_eq!(starts, vec![0x1000, 0x1006, 0x1011, 0x1015, 0x1017, 0x1018]);
         let at = |a| cfg.block_at(a).unwrap();
         assert_eq!(cfg.entry_block(), at(0x1000));
         assert_eq!(cfg.block(at(0x1000)).insn_count(), 3);
         // The call to g does not end the loop body; the one to abort ends its block.
-        assert_eq!(
-            cfg.block(at(0x1006)).insns(),
-            &[0x1006, 0x1008, 0x100d, 0x100f]
-        );
-        assert_eq!(cfg.block(at(0x1018)).insns(), &[0x1018]);
+        let addrs = |b| cfg.insn_addrs(b).collect::<Vec<_>>();
+        assert_eq!(addrs(at(0x1006)), [0x1006, 0x1008, 0x100d, 0x100f]);
+        assert_eq!(cfg.insn_offsets(at(0x1006)), [0, 2, 7, 9]);
+        assert_eq!(addrs(at(0x1018)), [0x1018]);
         assert_eq!(cfg.block(at(0x1018)).end(), 0x101d);
         use EdgeKind::*;
         assert_eq!(
@@ -1279,22 +1349,9 @@ pub(crate) mod tests {
         assert_eq!(back.len(), 1);
         assert_eq!(back[0].from(), at(0x1006));
         assert_eq!(cfg.starts().len(), 2);
-        let sites: Vec<_> = cfg.call_sites().copied().collect();
-        assert_eq!(
-            sites,
-            vec![
-                CallSite {
-                    addr: 0x1008,
-                    target: Some(0x2000),
-                    never_returns: false
-                },
-                CallSite {
-                    addr: 0x1018,
-                    target: Some(0x3000),
-                    never_returns: true
-                },
-            ]
-        );
+        // The call at 0x1008 returns and does not end its block (above);
+        // the call to abort at 0x1018 ends its block at EXIT.
+        assert_eq!(cfg.insn_offsets(at(0x1018)), [0]);
     }
 
     #[test]
@@ -1312,7 +1369,11 @@ pub(crate) mod tests {
         assert_eq!(cfg.edge(e).kind(), EdgeKind::Indirect);
         assert_eq!(cfg.block(body).end(), 0x100d);
         assert_eq!(cfg.block(body).insn_count(), 2);
-        assert_eq!(cfg.block(tail).insns(), &[0x100d, 0x100f]);
+        assert_eq!(cfg.insn_addrs(tail).collect::<Vec<_>>(), [0x100d, 0x100f]);
+        assert_eq!(cfg.insn_addrs(body).collect::<Vec<_>>(), [0x1006, 0x1008]);
+        assert_eq!(cfg.count_insns(tail, 0x100f, 0x1011), Some(1));
+        assert_eq!(cfg.count_insns(body, 0x1008, 0x100d), Some(1));
+        assert_eq!(cfg.count_insns(body, 0x1006, 0x1007), None);
         // The body's old edges moved to the tail; the old back edge stays one.
         assert_eq!(
             kinds(&cfg, body),
@@ -1388,8 +1449,9 @@ pub(crate) mod tests {
             vec![(None, EdgeKind::CodeEnd), (Some(0x1005), EdgeKind::Branch)]
         );
         assert_eq!(
-            cfg.block(cfg.block_at(0x1005).unwrap()).insns(),
-            &[0x1005, 0x1006, 0x1007]
+            cfg.insn_addrs(cfg.block_at(0x1005).unwrap())
+                .collect::<Vec<_>>(),
+            [0x1005, 0x1006, 0x1007]
         );
         assert_eq!(
             cfg.add_edge(BlockIx(0), 0x1002, &code),

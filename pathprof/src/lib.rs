@@ -23,7 +23,8 @@
 //! # The graph
 //!
 //! Calls do not end blocks (a path's instructions are its own, exclusive of
-//! callees, as in PP); they are recorded as [`CallSite`]s. `ret`, jumps and
+//! callees, as in PP), except a call right before a block start or code
+//! that cannot be followed, and one that never returns. `ret`, jumps and
 //! branches to another function (tail calls), indirect jumps, calls that
 //! never return, traps and code that cannot be followed end paths at EXIT.
 //! An indirect jump keeps its EXIT edge (it may be a tail call) and gains an
@@ -98,8 +99,8 @@ mod table;
 mod tracker;
 
 pub use cfg::{
-    Block, BlockEnd, BlockIx, CallSite, Cfg, CfgBuilder, CfgError, CodeSource, Edge, EdgeIx,
-    EdgeKind, EdgeTarget, FunctionBounds, Start, StartIx, Step,
+    Block, BlockEnd, BlockIx, Cfg, CfgBuilder, CfgError, CodeSource, Edge, EdgeIx, EdgeKind,
+    EdgeTarget, FunctionBounds, Start, StartIx, Step,
 };
 pub use numbering::{EdgeVal, Numbering, NumberingError, DEFAULT_MAX_PATHS};
 pub use table::{PathCost, PathEnd, PathId, PathRow, PathTable, ALL_METRICS, METRICS};

@@ -63,22 +63,36 @@ impl std::error::Error for NumberingError {}
 /// The DAG vertex an edge leads to when it is EXIT.
 const EXIT: u32 = u32::MAX;
 
+/// [`Numbering::back_start`] of an edge that is not a back edge.
+const NOT_BACK: u32 = u32::MAX;
+/// [`Numbering::back_start`] of a back edge without an ENTRY successor
+/// (a hand-built graph): its START value is 0.
+const NO_START: u32 = u32::MAX - 1;
+
 /// The Ball-Larus numbering of one generation of a graph.
 #[derive(Clone, Debug)]
+///
+/// Per edge it keeps 24 bytes (a numbering is kept for every function a run
+/// enters): its value, which back edge start it has, its source and target;
+/// [`Numbering::val`] puts an [`EdgeVal`] together from them.
 pub struct Numbering {
     generation: u32,
     paths: u64,
     np: Vec<u64>,
-    vals: Vec<EdgeVal>,
+    /// Per edge: `Val(e)`, or for a back edge the value of its END
+    /// pseudo-edge; the sum of `NP` over the source's out-edges before it.
+    sums: Vec<u64>,
+    /// Per edge: a back edge's ENTRY successor ([`NOT_BACK`], [`NO_START`]).
+    back_start: Vec<u32>,
     /// Per edge: source block, and DAG target (EXIT for exits and back edges).
     edge_from: Vec<u32>,
     edge_to: Vec<u32>,
     start_vals: Vec<u64>,
     start_to: Vec<u32>,
-    /// Per block, its DAG out-edges with their values (ascending), at
-    /// `out[out_at[b]..out_at[b + 1]]`.
+    /// Per block, its out-edges, in successor order (so their sums are
+    /// ascending), at `out[out_at[b]..out_at[b + 1]]`.
     out_at: Vec<u32>,
-    out: Vec<(EdgeIx, u64)>,
+    out: Vec<EdgeIx>,
 }
 
 impl Numbering {
@@ -124,19 +138,13 @@ impl Numbering {
         }
 
         let mut np = vec![0u64; n];
-        let mut vals = vec![EdgeVal::Add(0); edges.len()];
-        let mut out_vals = vec![0u64; edges.len()];
+        let mut sums = vec![0u64; edges.len()];
         for &v in &order {
             let mut sum = 0u64;
             for &e in blocks[v as usize].out() {
                 let w = dag_to(e);
                 let np_w = if w == EXIT { 1 } else { np[w as usize] };
-                out_vals[e.index()] = sum;
-                vals[e.index()] = if cfg.edge(e).is_back() {
-                    EdgeVal::Back { end: sum, start: 0 }
-                } else {
-                    EdgeVal::Add(sum)
-                };
+                sums[e.index()] = sum;
                 sum = sum.checked_add(np_w).ok_or(NumberingError::Overflow)?;
             }
             np[v as usize] = sum;
@@ -159,20 +167,20 @@ impl Numbering {
                 limit: max_paths,
             });
         }
-        for (i, edge) in edges.iter().enumerate() {
-            if let (Some(k), EdgeVal::Back { end, .. }) = (edge.start_slot(), vals[i]) {
-                vals[i] = EdgeVal::Back {
-                    end,
-                    start: start_vals[k.index()],
-                };
-            }
-        }
+        let back_start = edges
+            .iter()
+            .map(|edge| match (edge.is_back(), edge.start_slot()) {
+                (false, _) => NOT_BACK,
+                (true, Some(k)) => k.0,
+                (true, None) => NO_START,
+            })
+            .collect();
 
         let mut out_at = Vec::with_capacity(n + 1);
         let mut out = Vec::with_capacity(edges.len());
         for b in blocks {
             out_at.push(out.len() as u32);
-            out.extend(b.out().iter().map(|&e| (e, out_vals[e.index()])));
+            out.extend_from_slice(b.out());
         }
         out_at.push(out.len() as u32);
 
@@ -180,7 +188,8 @@ impl Numbering {
             generation: cfg.generation(),
             paths,
             np,
-            vals,
+            sums,
+            back_start,
             edge_from: edges.iter().map(|e| e.from().0).collect(),
             edge_to: (0..edges.len() as u32).map(|e| dag_to(EdgeIx(e))).collect(),
             start_vals,
@@ -202,7 +211,7 @@ impl Numbering {
     #[inline]
     pub(crate) fn fits(&self, cfg: &Cfg) -> bool {
         self.generation == cfg.generation()
-            && self.vals.len() == cfg.edges().len()
+            && self.sums.len() == cfg.edges().len()
             && self.np.len() == cfg.blocks().len()
             && self.start_vals.len() == cfg.starts().len()
     }
@@ -222,7 +231,15 @@ impl Numbering {
     /// What taking `e` does to the path register.
     #[inline]
     pub fn val(&self, e: EdgeIx) -> EdgeVal {
-        self.vals[e.index()]
+        let sum = self.sums[e.index()];
+        match self.back_start[e.index()] {
+            NOT_BACK => EdgeVal::Add(sum),
+            NO_START => EdgeVal::Back { end: sum, start: 0 },
+            k => EdgeVal::Back {
+                end: sum,
+                start: self.start_vals[k as usize],
+            },
+        }
     }
 
     /// `Val(ENTRY→s)`: the register's value when a path begins at `s`.
@@ -243,8 +260,8 @@ impl Numbering {
         while v != EXIT {
             let out =
                 &self.out[self.out_at[v as usize] as usize..self.out_at[v as usize + 1] as usize];
-            let (e, val) = out[out.partition_point(|&(_, val)| val <= r) - 1];
-            r -= val;
+            let e = out[out.partition_point(|&e| self.sums[e.index()] <= r) - 1];
+            r -= self.sums[e.index()];
             steps.push(Step::Edge(e));
             v = self.edge_to[e.index()];
         }
@@ -279,10 +296,7 @@ impl Numbering {
             if v == EXIT || *self.edge_from.get(e.index())? != v {
                 return None;
             }
-            r += match self.vals[e.index()] {
-                EdgeVal::Add(x) => x,
-                EdgeVal::Back { end, .. } => end,
-            };
+            r += self.sums[e.index()];
             v = self.edge_to[e.index()];
         }
         Some(r)

@@ -242,7 +242,7 @@ impl Steps {
         StepBlock {
             start: blk.start(),
             end: blk.end(),
-            insns: blk.insns().len() as u32,
+            insns: blk.insn_count() as u32,
             out_lo: 0,
             out_hi: 0,
         }
@@ -268,7 +268,7 @@ impl Steps {
             blocks.push(StepBlock {
                 start: b.start(),
                 end: b.end(),
-                insns: b.insns().len() as u32,
+                insns: b.insn_count() as u32,
                 out_lo,
                 out_hi: out_lo,
             });
@@ -736,7 +736,7 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
                 let Ok(cfg) = &self.funcs[fi].cfg else {
                     unreachable!("frames of untracked functions are lost")
                 };
-                match cfg.block(frame.block).count_insns(frame.pos, stop) {
+                match cfg.count_insns(frame.block, frame.pos, stop) {
                     Some(n) => n,
                     None => {
                         self.lose(top, done);

@@ -302,14 +302,14 @@ pub fn path_profile(
                         let last = k + 1 == starts.len();
                         length += match row.end {
                             PathEnd::Truncated { at, .. } if last => {
-                                blk.count_insns(blk.start(), at).unwrap_or(0)
+                                cfg.count_insns(b, blk.start(), at).unwrap_or(0)
                             }
                             _ => blk.insn_count(),
                         };
                         let ix = *block_ix.entry(start).or_insert_with(|| {
                             let mut lines: Vec<PathLine> = Vec::new();
-                            let mut insn_lines = Vec::with_capacity(blk.insns().len());
-                            for &a in blk.insns() {
+                            let mut insn_lines = Vec::with_capacity(blk.insn_count() as usize);
+                            for a in cfg.insn_addrs(b) {
                                 let Some((file, line)) = table.symbolizer.line(a) else {
                                     insn_lines.push(u32::MAX);
                                     continue;
@@ -326,12 +326,11 @@ pub fn path_profile(
                             }
                             f.blocks.push(PathBlock {
                                 start,
-                                insns: blk.insns().iter().map(|&a| (a - start) as u32).collect(),
+                                insns: cfg.insn_offsets(b).to_vec(),
                                 lines,
-                                text: blk
-                                    .insns()
-                                    .iter()
-                                    .map(|&a| disassemble(&program, a, &mut fmt, &mut text))
+                                text: cfg
+                                    .insn_addrs(b)
+                                    .map(|a| disassemble(&program, a, &mut fmt, &mut text))
                                     .collect(),
                                 insn_lines,
                             });
