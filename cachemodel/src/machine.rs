@@ -57,6 +57,204 @@ impl BlockPlan {
         len: 0,
         rep: InsnFetch { addr: 0, len: 0 },
     };
+
+    /// Appends the fetches of `facts` that can miss to `fetches`.
+    fn new(h: &CacheHierarchy, facts: &BlockFacts, fetches: &mut Vec<InsnFetch>) -> BlockPlan {
+        let first = fetches.len();
+        h.plan_fetches(facts, fetches);
+        let last = facts.insns[facts.insns.len() - 1];
+        BlockPlan {
+            first: first as u32,
+            len: (fetches.len() - first) as u32,
+            rep: InsnFetch {
+                addr: facts.start + last.offset as u64,
+                len: last.len,
+            },
+        }
+    }
+}
+
+/// What a [`CacheFront`] counted since its last note.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BlockCosts {
+    pub loads: u32,
+    pub stores: u32,
+    pub l1i_miss: u32,
+    pub l1d_read_miss: u32,
+    pub l1d_write_miss: u32,
+    pub ll_miss: u32,
+}
+
+/// A [`CacheFront`]'s message to a [`MachineSim::with_external_caches`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CacheNote {
+    /// Counts of the running block: its fetch misses, its memory accesses
+    /// and their misses, its `rep` iterations' fetch misses.
+    Costs(BlockCosts),
+    /// The fetch misses of a `rep` iteration of another block than the
+    /// running one (after a thread switch or a signal).
+    RepElsewhere {
+        block: BlockId,
+        l1i_miss: u32,
+        ll_miss: u32,
+    },
+}
+
+/// The running block's counts in a [`CacheFront`].
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    loads: u64,
+    stores: u64,
+    l1i_miss: u64,
+    l1d_read_miss: u64,
+    l1d_write_miss: u64,
+    ll_miss: u64,
+}
+
+impl Tally {
+    /// Up to `u32::MAX` of each count, taken out.
+    fn take(&mut self) -> BlockCosts {
+        fn part(x: &mut u64) -> u32 {
+            let t = (*x).min(u32::MAX as u64);
+            *x -= t;
+            t as u32
+        }
+        BlockCosts {
+            loads: part(&mut self.loads),
+            stores: part(&mut self.stores),
+            l1i_miss: part(&mut self.l1i_miss),
+            l1d_read_miss: part(&mut self.l1d_read_miss),
+            l1d_write_miss: part(&mut self.l1d_write_miss),
+            ll_miss: part(&mut self.ll_miss),
+        }
+    }
+
+    fn is_zero(&self) -> bool {
+        (self.loads
+            | self.stores
+            | self.l1i_miss
+            | self.l1d_read_miss
+            | self.l1d_write_miss
+            | self.ll_miss)
+            == 0
+    }
+}
+
+/// The cache part of [`MachineSim`], on its own: instruction fetches and
+/// data accesses through the cache hierarchy, counted per running block and
+/// handed out as [`CacheNote`]s. It runs on the VM's thread, in front of a
+/// [`events::pipe::Pipe`] whose back has a
+/// [`MachineSim::with_external_caches`]: the counts are those `MachineSim`
+/// would count itself.
+#[derive(Clone, Debug)]
+pub struct CacheFront {
+    caches: CacheHierarchy,
+    plans: Vec<BlockPlan>,
+    fetches: Vec<InsnFetch>,
+    tally: Tally,
+    /// Index of the running block; `usize::MAX` before the first.
+    current: usize,
+    elsewhere: Vec<CacheNote>,
+}
+
+impl CacheFront {
+    pub fn new(config: HierarchyConfig) -> Result<CacheFront, ConfigError> {
+        Ok(CacheFront {
+            caches: CacheHierarchy::new(config)?,
+            plans: Vec::new(),
+            fetches: Vec::new(),
+            tally: Tally::default(),
+            current: usize::MAX,
+            elsewhere: Vec::new(),
+        })
+    }
+
+    pub fn caches(&self) -> &CacheHierarchy {
+        &self.caches
+    }
+
+    fn plan(&mut self, i: usize, facts: &BlockFacts) {
+        if self.plans.len() <= i {
+            self.plans.resize(i + 1, BlockPlan::UNPLANNED);
+        }
+        if self.plans[i].len == 0 {
+            self.plans[i] = BlockPlan::new(&self.caches, facts, &mut self.fetches);
+        }
+    }
+}
+
+impl events::pipe::Front for CacheFront {
+    type Note = CacheNote;
+
+    fn wants_memory(&self) -> bool {
+        true
+    }
+
+    fn block_decoded(&mut self, id: BlockId, facts: &BlockFacts) {
+        self.plan(id.index(), facts);
+    }
+
+    #[inline]
+    fn block(&mut self, ev: BlockEvent, facts: &BlockFacts) {
+        let i = ev.id.index();
+        if self.plans.get(i).is_none_or(|p| p.len == 0) {
+            self.plan(i, facts);
+        }
+        let plan = self.plans[i];
+        let m = self
+            .caches
+            .fetch_block(&self.fetches[plan.first as usize..][..plan.len as usize]);
+        self.tally.l1i_miss += m.l1 as u64;
+        self.tally.ll_miss += m.ll as u64;
+        self.current = i;
+    }
+
+    #[inline]
+    fn rep_iteration(&mut self, id: BlockId) {
+        let i = id.index();
+        let Some(plan) = self.plans.get(i).filter(|p| p.len != 0) else {
+            return;
+        };
+        let (l1, ll) = match self.caches.fetch(plan.rep.addr, plan.rep.len) {
+            ServedBy::L1 => return,
+            ServedBy::Ll => (1, 0),
+            ServedBy::Memory => (1, 1),
+        };
+        if i == self.current {
+            self.tally.l1i_miss += l1;
+            self.tally.ll_miss += ll;
+        } else {
+            self.elsewhere.push(CacheNote::RepElsewhere {
+                block: id,
+                l1i_miss: l1 as u32,
+                ll_miss: ll as u32,
+            });
+        }
+    }
+
+    #[inline]
+    fn mem(&mut self, ev: MemEvent) {
+        let served = self.caches.data(ev.addr, ev.size);
+        let l1 = (served != ServedBy::L1) as u64;
+        let ll = (served == ServedBy::Memory) as u64;
+        let t = &mut self.tally;
+        if ev.is_store {
+            t.stores += 1;
+            t.l1d_write_miss += l1;
+        } else {
+            t.loads += 1;
+            t.l1d_read_miss += l1;
+        }
+        t.ll_miss += ll;
+    }
+
+    #[inline]
+    fn take_note(&mut self) -> Option<CacheNote> {
+        if !self.tally.is_zero() {
+            return Some(CacheNote::Costs(self.tally.take()));
+        }
+        self.elsewhere.pop()
+    }
 }
 
 /// A block's control transfer whose outcome the next block of the thread tells.
@@ -127,6 +325,9 @@ impl BranchOutcome {
 pub struct MachineSim {
     config: MachineConfig,
     caches: Option<CacheHierarchy>,
+    /// The caches are simulated by a [`CacheFront`] elsewhere, which sends
+    /// its counts as [`CacheNote`]s.
+    external: bool,
     predictor: Option<BranchPredictor>,
     /// Indexed by [`BlockId::index`]; the running block's `acc` is not in yet.
     per_block: Vec<Counts>,
@@ -163,6 +364,7 @@ impl MachineSim {
     pub fn new(config: MachineConfig) -> Result<MachineSim, ConfigError> {
         Ok(MachineSim {
             caches: config.cache.map(CacheHierarchy::new).transpose()?,
+            external: false,
             predictor: config.branch.map(BranchPredictor::new).transpose()?,
             config,
             per_block: Vec::new(),
@@ -178,6 +380,44 @@ impl MachineSim {
             tid: None,
             parked: FxHashMap::default(),
         })
+    }
+
+    /// A machine whose caches (if `config` has them) are simulated by a
+    /// [`CacheFront`] of the same configuration, on another thread: their
+    /// counts come through [`MachineSim::note`]. Everything else is as
+    /// [`MachineSim::new`].
+    pub fn with_external_caches(config: MachineConfig) -> Result<MachineSim, ConfigError> {
+        let mut sim = MachineSim::new(MachineConfig {
+            cache: None,
+            ..config
+        })?;
+        sim.config = config;
+        sim.external = config.cache.is_some();
+        Ok(sim)
+    }
+
+    /// The running block's cache counts from a [`CacheFront`] (see
+    /// [`MachineSim::with_external_caches`]): added as [`Observer::mem`]
+    /// and [`Observer::rep_iteration`] would add them.
+    #[inline]
+    pub fn note(&mut self, note: CacheNote) {
+        match note {
+            CacheNote::Costs(c) => {
+                let a = &mut self.acc;
+                a.loads += c.loads as u64;
+                a.stores += c.stores as u64;
+                a.l1i_miss += c.l1i_miss as u64;
+                a.l1d_read_miss += c.l1d_read_miss as u64;
+                a.l1d_write_miss += c.l1d_write_miss as u64;
+                a.ll_miss += c.ll_miss as u64;
+                self.acc_dirty = true;
+            }
+            CacheNote::RepElsewhere {
+                block,
+                l1i_miss,
+                ll_miss,
+            } => self.rep_elsewhere(block.index(), l1i_miss as u64, ll_miss as u64),
+        }
     }
 
     pub fn config(&self) -> &MachineConfig {
@@ -217,7 +457,7 @@ impl MachineSim {
             return;
         }
         self.acc_dirty = false;
-        if self.caches.is_none() {
+        if self.caches.is_none() && !self.external {
             // Without caches only instructions are accumulated.
             let n = std::mem::take(&mut self.acc.instructions);
             match self.per_block.get_mut(self.current) {
@@ -237,7 +477,7 @@ impl MachineSim {
     /// only ever hands out instructions.
     #[inline]
     pub fn simulates_caches(&self) -> bool {
-        self.caches.is_some()
+        self.caches.is_some() || self.external
     }
 
     /// True when [`MachineSim::take_pending`] has something to hand out.
@@ -398,17 +638,7 @@ impl Observer for MachineSim {
         if self.plans[i].len != 0 {
             return;
         }
-        let first = self.fetches.len();
-        h.plan_fetches(facts, &mut self.fetches);
-        let last = facts.insns[facts.insns.len() - 1];
-        self.plans[i] = BlockPlan {
-            first: first as u32,
-            len: (self.fetches.len() - first) as u32,
-            rep: InsnFetch {
-                addr: facts.start + last.offset as u64,
-                len: last.len,
-            },
-        };
+        self.plans[i] = BlockPlan::new(h, facts, &mut self.fetches);
     }
 
     #[inline]
@@ -740,5 +970,99 @@ pub(crate) mod tests {
             MachineSim::new(config).err(),
             Some(ConfigError::NotPowerOfTwo)
         );
+    }
+
+    /// A [`CacheFront`] feeding a [`MachineSim::with_external_caches`] by
+    /// notes counts what one [`MachineSim`] counts: per block, in total, and
+    /// in what `take_pending` hands out at every block.
+    #[test]
+    fn cache_front_and_external_machine_count_as_one_machine() {
+        use events::pipe::Front;
+        let config = MachineConfig {
+            cache: Some(HierarchyConfig {
+                l1i: crate::CacheConfig::new(1024, 2, 64).unwrap(),
+                l1d: crate::CacheConfig::new(1024, 2, 64).unwrap(),
+                ll: crate::CacheConfig::new(4096, 4, 64).unwrap(),
+            }),
+            ..MachineConfig::default()
+        };
+        let blocks: Vec<BlockFacts> = (0..40u64)
+            .map(|k| {
+                let t = match k % 5 {
+                    0 => Terminator::CondBranch { target: 0x1000 },
+                    1 => Terminator::Call { target: 0x1000 },
+                    2 => Terminator::Return,
+                    3 => Terminator::RepString,
+                    _ => Terminator::IndirectJump,
+                };
+                facts(0x1000 + k * 0x97, &[3, 7, 2], t)
+            })
+            .collect();
+        let mut one = MachineSim::new(config).unwrap();
+        let mut front = CacheFront::new(config.cache.unwrap()).unwrap();
+        let mut back = MachineSim::with_external_caches(config).unwrap();
+        assert!(one.wants_memory() && front.wants_memory() && !back.wants_memory());
+        let notes = |front: &mut CacheFront, back: &mut MachineSim| {
+            while let Some(n) = front.take_note() {
+                back.note(n);
+            }
+        };
+        let mut x = 12345u64;
+        let mut rand = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let (mut handed_one, mut handed_two) = (Counts::default(), Counts::default());
+        for step in 0..20_000 {
+            let r = rand();
+            let id = BlockId((r % 40) as u32);
+            let f = &blocks[id.index()];
+            if step < 40 {
+                one.block_decoded(BlockId(step), &blocks[step as usize]);
+                front.block_decoded(BlockId(step), &blocks[step as usize]);
+                back.block_decoded(BlockId(step), &blocks[step as usize]);
+                continue;
+            }
+            match r >> 60 {
+                0 => {
+                    notes(&mut front, &mut back);
+                    one.rep_iteration(id);
+                    front.rep_iteration(id);
+                    back.rep_iteration(id);
+                }
+                1 => {
+                    notes(&mut front, &mut back);
+                    let tid = (r >> 40) as u32 % 3;
+                    one.thread_switch(tid);
+                    back.thread_switch(tid);
+                }
+                _ => {
+                    notes(&mut front, &mut back);
+                    handed_one += &one.take_pending();
+                    handed_two += &back.take_pending();
+                    let ev = BlockEvent { id, sp: 0 };
+                    assert_eq!(one.run_block(ev, f), back.run_block(ev, f));
+                    front.block(ev, f);
+                }
+            }
+            for a in 0..(r >> 8) % 4 {
+                let ev = MemEvent {
+                    addr: (r >> 16) % 20_000 + a * 24,
+                    size: [1, 4, 8, 16][a as usize],
+                    is_store: (r >> a) & 1 == 1,
+                };
+                one.mem(ev);
+                front.mem(ev);
+            }
+        }
+        notes(&mut front, &mut back);
+        handed_one += &one.take_pending();
+        handed_two += &back.take_pending();
+        assert!(handed_one.l1d_read_miss > 100 && handed_one.l1i_miss > 100);
+        assert_eq!(handed_one, handed_two);
+        assert_eq!(one.totals(), back.totals());
+        assert_eq!(one.per_block(), back.per_block());
     }
 }

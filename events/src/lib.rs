@@ -25,6 +25,10 @@
 
 #![forbid(unsafe_code)]
 
+pub mod pipe;
+
+use std::sync::Arc;
+
 /// A guest virtual address.
 pub type Addr = u64;
 
@@ -258,6 +262,11 @@ pub trait Observer {
     }
     /// A block was decoded for the first time.
     fn block_decoded(&mut self, _id: BlockId, _facts: &BlockFacts) {}
+    /// [`Observer::block_decoded`], with the facts as the VM keeps them (an
+    /// observer that hands them to another thread keeps the `Arc`).
+    fn block_decoded_shared(&mut self, id: BlockId, facts: &Arc<BlockFacts>) {
+        self.block_decoded(id, facts);
+    }
     /// Whether the VM must read the first three integer arguments (`rdi`,
     /// `rsi`, `rdx`) each time block `id` starts and report them with
     /// [`Observer::entry_args`]. Asked once per decoded block, after
@@ -292,6 +301,14 @@ pub trait Observer {
     /// The guest set a region marker (see [`Marker`]), after the block that
     /// ends in its `syscall`.
     fn marker(&mut self, _m: Marker<'_>) {}
+    /// The VM is about to fork the host process (the guest called `fork`,
+    /// `vfork` or a `clone` that copies the process): only the calling
+    /// thread goes on in the child, so an observer that runs threads of its
+    /// own stops them here.
+    fn fork_prepare(&mut self) {}
+    /// The fork of [`Observer::fork_prepare`] is done (or failed); called
+    /// in the parent and in the child.
+    fn fork_done(&mut self) {}
 
     /// Whether sparse block events will do (see [`SparsePolicy`]): the VM
     /// then counts blocks in translated code and calls [`Observer::block`]
@@ -365,6 +382,10 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
         self.0.entry_args(id, args);
         self.1.entry_args(id, args);
     }
+    fn block_decoded_shared(&mut self, id: BlockId, facts: &Arc<BlockFacts>) {
+        self.0.block_decoded_shared(id, facts);
+        self.1.block_decoded_shared(id, facts);
+    }
     #[inline]
     fn block(&mut self, ev: BlockEvent, facts: &BlockFacts) {
         self.0.block(ev, facts);
@@ -399,6 +420,14 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
     fn marker(&mut self, m: Marker<'_>) {
         self.0.marker(m);
         self.1.marker(m);
+    }
+    fn fork_prepare(&mut self) {
+        self.0.fork_prepare();
+        self.1.fork_prepare();
+    }
+    fn fork_done(&mut self) {
+        self.0.fork_done();
+        self.1.fork_done();
     }
 }
 

@@ -5,11 +5,12 @@
 
 use std::cell::RefCell;
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 
 use cct::{FuncId, FunctionIndex};
 use events::{Addr, ObjectMapped};
 use loader::elf::ElfImage;
-use loader::symbols::Symbolizer;
+use loader::symbols::{ObjectSymbols, Symbolizer};
 use rustc_hash::FxHashMap;
 
 /// One function of the run.
@@ -43,6 +44,10 @@ impl Ids {
     }
 }
 
+/// Objects parsed once for two [`FunctionTable`]s of one run (the VM's
+/// thread and the analyses' thread), by path.
+pub type SharedSymbols = Arc<Mutex<FxHashMap<String, Arc<ObjectSymbols>>>>;
+
 /// Functions by id, and the symbolizer behind them.
 #[derive(Default)]
 pub struct FunctionTable {
@@ -50,11 +55,21 @@ pub struct FunctionTable {
     /// Interior mutability: the tracker asks through `&self` (once per
     /// decoded block, never per executed block).
     ids: RefCell<Ids>,
+    shared: Option<SharedSymbols>,
 }
 
 impl FunctionTable {
     pub fn new() -> FunctionTable {
         FunctionTable::default()
+    }
+
+    /// A table that takes the objects another table with the same `shared`
+    /// parsed, and gives it those it parses.
+    pub fn sharing(shared: SharedSymbols) -> FunctionTable {
+        FunctionTable {
+            shared: Some(shared),
+            ..FunctionTable::default()
+        }
     }
 
     /// Add an object mapped at run time (ignored if it cannot be read).
@@ -64,7 +79,21 @@ impl FunctionTable {
         };
         let lo = img.min_vaddr().wrapping_add(obj.bias);
         let hi = img.max_vaddr().wrapping_add(obj.bias);
-        let _ = self.symbolizer.add_object(&obj.path, obj.bias, lo..hi);
+        let Some(shared) = &self.shared else {
+            let _ = self.symbolizer.add_object(&obj.path, obj.bias, lo..hi);
+            return;
+        };
+        let parsed = shared.lock().ok().and_then(|m| m.get(&obj.path).cloned());
+        if let Some(symbols) = parsed {
+            let _ = self.symbolizer.add_parsed(symbols, obj.bias, lo..hi);
+            return;
+        }
+        if let Ok(id) = self.symbolizer.add_object(&obj.path, obj.bias, lo..hi) {
+            let mapped = self.symbolizer.objects().iter().find(|m| m.id == id);
+            if let (Some(m), Ok(mut map)) = (mapped, shared.lock()) {
+                map.insert(obj.path.clone(), m.symbols().clone());
+            }
+        }
     }
 
     /// The function containing `addr`: its id (created on first sight) and entry.

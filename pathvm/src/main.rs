@@ -148,6 +148,12 @@ struct RunArgs {
     /// Also write the totals and top functions as JSON to FILE.
     #[arg(long, value_name = "FILE")]
     json_summary: Option<PathBuf>,
+    /// Run the analyses on the VM's thread. By default the calling context
+    /// tree, paths and branch model run on a second thread, fed in order by
+    /// the VM's (which keeps the cache model); the counts are the same
+    /// either way.
+    #[arg(long)]
+    single_thread: bool,
     /// Profile child processes too: forked children write FILE.1, FILE.2, ...
     /// and programs they execute run under pathvm (FILE.2.1, ...).
     #[arg(long)]
@@ -451,6 +457,7 @@ fn run(a: RunArgs) -> ExitCode {
         contexts: !a.no_cct,
         toggle_collect: a.toggle_collect.clone(),
         focus: a.focus.clone(),
+        threaded: !a.single_thread,
     };
     // The guest shares pathvm's descriptors and may close stderr (many
     // programs do at exit); keep a copy to report through afterwards.

@@ -70,6 +70,11 @@ struct FileBytes {
     len: usize,
 }
 
+// SAFETY: the mapping is read-only and owned by this value alone (it is
+// unmapped when the value drops); moving it to another thread moves that
+// ownership, and nothing writes through the pointer.
+unsafe impl Send for FileBytes {}
+
 impl FileBytes {
     /// Maps `len` bytes of `file` from `offset`; `None` for an empty range,
     /// one past the end of the file, or if the mapping fails.

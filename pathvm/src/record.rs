@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use cachemodel::{BranchOutcome, Counts, MachineConfig, MachineSim, Metric};
+use cachemodel::{BranchOutcome, CacheFront, CacheNote, Counts, MachineConfig, MachineSim, Metric};
 use cct::{CallTracker, FuncId, FunctionIndex, NodeId, TrackerConfig};
 use events::{
     BlockEvent, BlockFacts, BlockId, Marker, MemEvent, ObjectMapped, Observer, SparsePolicy,
@@ -13,7 +13,7 @@ use reports::{ContextTable, FunctionRow, Meta, ObjectInfo, Phase, Profile};
 use rustc_hash::FxHashMap;
 use vm::{StopReason, VmConfig, VmError};
 
-use crate::functions::FunctionTable;
+use crate::functions::{FunctionTable, SharedSymbols};
 use crate::markers::Markers;
 use crate::paths::{PathRecorder, COLUMNS};
 
@@ -33,6 +33,10 @@ pub struct RecordOptions {
     /// `--focus`: keep only the contexts on call paths that reach a
     /// function matching one of these globs (empty: every context).
     pub focus: Vec<String>,
+    /// Run the analyses on a second thread, fed by the VM's (the cache
+    /// model stays with the VM). Ignored when events are sparse (no paths,
+    /// no simulation), where the VM's thread has little to hand over.
+    pub threaded: bool,
 }
 
 /// A finished run.
@@ -147,6 +151,84 @@ impl AllocSize {
 }
 
 /// The allocator a symbol names (its raw, mangled name), if it is one.
+/// The size argument of the allocator whose entry is `start`, if it is one.
+fn alloc_entry(symbolizer: &loader::symbols::Symbolizer, start: events::Addr) -> Option<AllocSize> {
+    let sym = symbolizer.lookup(start)?;
+    // A PLT stub is not the allocator: its real entry is watched.
+    if sym.is_plt || sym.start != start {
+        return None;
+    }
+    alloc_size_of(&sym.raw_name)
+}
+
+/// What runs on the VM's thread when the analyses run on their own
+/// ([`RecordOptions::threaded`]): the cache model, which sees every memory
+/// access, and the allocator entries to watch.
+struct VmFront {
+    caches: Option<CacheFront>,
+    functions: FunctionTable,
+}
+
+impl events::pipe::Front for VmFront {
+    type Note = CacheNote;
+
+    fn wants_memory(&self) -> bool {
+        self.caches.is_some()
+    }
+
+    fn block_decoded(&mut self, id: BlockId, facts: &BlockFacts) {
+        if let Some(c) = &mut self.caches {
+            c.block_decoded(id, facts);
+        }
+    }
+
+    /// The blocks [`Recorder::watch_entry`] watches: same symbols, same rule.
+    fn watch_entry(&mut self, _id: BlockId, facts: &BlockFacts) -> bool {
+        alloc_entry(&self.functions.symbolizer, facts.start).is_some()
+    }
+
+    #[inline]
+    fn block(&mut self, ev: BlockEvent, facts: &BlockFacts) {
+        if let Some(c) = &mut self.caches {
+            c.block(ev, facts);
+        }
+    }
+
+    #[inline]
+    fn rep_iteration(&mut self, id: BlockId) {
+        if let Some(c) = &mut self.caches {
+            c.rep_iteration(id);
+        }
+    }
+
+    #[inline]
+    fn mem(&mut self, ev: MemEvent) {
+        if let Some(c) = &mut self.caches {
+            c.mem(ev);
+        }
+    }
+
+    fn object_mapped(&mut self, obj: &ObjectMapped) {
+        self.functions.add_object(obj);
+    }
+
+    #[inline]
+    fn take_note(&mut self) -> Option<CacheNote> {
+        self.caches.as_mut()?.take_note()
+    }
+}
+
+impl events::pipe::Back for Recorder {
+    type Note = CacheNote;
+
+    #[inline]
+    fn note(&mut self, note: CacheNote) {
+        if let Some(sim) = &mut self.sim {
+            sim.note(note);
+        }
+    }
+}
+
 fn alloc_size_of(raw_name: &str) -> Option<AllocSize> {
     let name = raw_name.split('@').next().unwrap_or(raw_name);
     // C++ `operator new` and `new[]` in every variant: the size comes first.
@@ -506,14 +588,7 @@ impl Observer for Recorder {
 
     fn watch_entry(&mut self, id: BlockId, facts: &BlockFacts) -> bool {
         let index = self.tracker.index();
-        let Some(sym) = index.symbolizer.lookup(facts.start) else {
-            return false;
-        };
-        // A PLT stub is not the allocator: its real entry is watched.
-        if sym.is_plt || sym.start != facts.start {
-            return false;
-        }
-        let Some(size) = alloc_size_of(&sym.raw_name) else {
+        let Some(size) = alloc_entry(&index.symbolizer, facts.start) else {
             return false;
         };
         if let Some((f, _)) = index.function_at(facts.start) {
@@ -785,16 +860,39 @@ fn path_columns(machine: Option<&MachineConfig>) -> u16 {
 /// Run the guest and build its profile.
 pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
     let start = Instant::now();
-    let sim = match &opts.machine {
-        Some(cfg) => Some(
-            MachineSim::new(cfg.clone())
-                .map_err(|e| VmError::Emulator(format!("machine model: {e}")))?,
+    let model_error = |e: cachemodel::ConfigError| VmError::Emulator(format!("machine model: {e}"));
+    // Sparse events (see `Recorder::sparse`) stay on one thread.
+    let threaded = opts.threaded && (opts.paths || opts.machine.is_some());
+    let shared = threaded.then(SharedSymbols::default);
+    let (sim, front) = match (&opts.machine, &shared) {
+        (Some(cfg), Some(shared)) => (
+            Some(MachineSim::with_external_caches(*cfg).map_err(model_error)?),
+            Some(VmFront {
+                caches: cfg
+                    .cache
+                    .map(CacheFront::new)
+                    .transpose()
+                    .map_err(model_error)?,
+                functions: FunctionTable::sharing(shared.clone()),
+            }),
         ),
-        None => None,
+        (Some(cfg), None) => (Some(MachineSim::new(*cfg).map_err(model_error)?), None),
+        (None, Some(shared)) => (
+            None,
+            Some(VmFront {
+                caches: None,
+                functions: FunctionTable::sharing(shared.clone()),
+            }),
+        ),
+        (None, None) => (None, None),
     };
     let mut tracker_cfg = opts.tracker;
     tracker_cfg.n_metrics = RAW_COLUMNS;
-    let mut tracker = CallTracker::new(FunctionTable::new(), tracker_cfg);
+    let functions = match &shared {
+        Some(shared) => FunctionTable::sharing(shared.clone()),
+        None => FunctionTable::new(),
+    };
+    let mut tracker = CallTracker::new(functions, tracker_cfg);
     let toggle = (!opts.toggle_collect.is_empty()).then(|| Toggle {
         globs: opts.toggle_collect.clone(),
         matches: Vec::new(),
@@ -825,7 +923,15 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         execs: Vec::new(),
         markers: Markers::default(),
     };
-    let outcome = vm::run(&opts.vm, &mut rec)?;
+    let outcome = match front {
+        Some(front) => std::thread::scope(|scope| {
+            let mut pipe = events::pipe::Pipe::new(scope, front, &mut rec);
+            let outcome = vm::run(&opts.vm, &mut pipe);
+            pipe.finish();
+            outcome
+        })?,
+        None => vm::run(&opts.vm, &mut rec)?,
+    };
     let wall = start.elapsed();
     rec.flush();
     rec.tracker.finish();

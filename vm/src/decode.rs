@@ -128,7 +128,8 @@ struct Slot {
 
 /// Every block decoded so far, with a direct-mapped cache in front of the map.
 pub struct BlockTable {
-    facts: Vec<BlockFacts>,
+    /// Shared: a piped observer hands them to its thread.
+    facts: Vec<std::sync::Arc<BlockFacts>>,
     map: FxHashMap<(u64, u32), BlockId>,
     cache: Box<[Slot]>,
     info: InstructionInfoFactory,
@@ -183,7 +184,7 @@ impl BlockTable {
             len: facts.len,
             id: id.0,
         };
-        self.facts.push(facts);
+        self.facts.push(std::sync::Arc::new(facts));
         Ok(id)
     }
 
@@ -192,8 +193,14 @@ impl BlockTable {
         &self.facts[id.index()]
     }
 
-    pub fn all(&self) -> &[BlockFacts] {
-        &self.facts
+    /// The facts of `id` as kept (see [`events::Observer::block_decoded_shared`]).
+    #[inline]
+    pub fn shared(&self, id: BlockId) -> &std::sync::Arc<BlockFacts> {
+        &self.facts[id.index()]
+    }
+
+    pub fn all(&self) -> impl Iterator<Item = &BlockFacts> {
+        self.facts.iter().map(|f| &**f)
     }
 
     /// Forget the blocks that overlap `[lo, hi)` (their code changed).

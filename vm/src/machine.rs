@@ -399,7 +399,8 @@ impl<O: Observer> Machine<'_, O> {
             .map_err(|_| VmError::Emulator(format!("block at {addr:#x} outside guest memory")))?;
         let id = self.blocks.insert(code, addr)?;
         self.block_counts.push(0);
-        self.observer.block_decoded(id, self.blocks.facts(id));
+        self.observer
+            .block_decoded_shared(id, self.blocks.shared(id));
         let watch = self.observer.watch_entry(id, self.blocks.facts(id));
         self.watched.push(watch);
         Ok(id)
@@ -695,7 +696,7 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
         stop,
         instructions: m.clock.instret.get(),
         rep_iterations: m.rep_iterations,
-        blocks: m.blocks.all().to_vec(),
+        blocks: m.blocks.all().cloned().collect(),
         block_counts: std::mem::take(&mut m.block_counts),
         objects: std::mem::take(&mut m.objects),
         warnings: std::mem::take(&mut m.sys.warnings),

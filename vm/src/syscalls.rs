@@ -1096,7 +1096,10 @@ impl<O: Observer> Machine<'_, O> {
     }
 
     fn fork(&mut self, flags: u64, stack: u64, ptid: u64, ctid: u64) -> Result<Sys, i64> {
-        match self.sys.process.fork(flags, stack)? {
+        self.observer.fork_prepare();
+        let forked = self.sys.process.fork(flags, stack);
+        self.observer.fork_done();
+        match forked? {
             Forked::Child { stack } => {
                 self.sys.sig.fork_child();
                 self.threads.fork_child(self.sys.process.pid);
