@@ -100,46 +100,6 @@ pub enum CacheNote {
     },
 }
 
-/// The running block's counts in a [`CacheFront`].
-#[derive(Clone, Copy, Debug, Default)]
-struct Tally {
-    loads: u64,
-    stores: u64,
-    l1i_miss: u64,
-    l1d_read_miss: u64,
-    l1d_write_miss: u64,
-    ll_miss: u64,
-}
-
-impl Tally {
-    /// Up to `u32::MAX` of each count, taken out.
-    fn take(&mut self) -> BlockCosts {
-        fn part(x: &mut u64) -> u32 {
-            let t = (*x).min(u32::MAX as u64);
-            *x -= t;
-            t as u32
-        }
-        BlockCosts {
-            loads: part(&mut self.loads),
-            stores: part(&mut self.stores),
-            l1i_miss: part(&mut self.l1i_miss),
-            l1d_read_miss: part(&mut self.l1d_read_miss),
-            l1d_write_miss: part(&mut self.l1d_write_miss),
-            ll_miss: part(&mut self.ll_miss),
-        }
-    }
-
-    fn is_zero(&self) -> bool {
-        (self.loads
-            | self.stores
-            | self.l1i_miss
-            | self.l1d_read_miss
-            | self.l1d_write_miss
-            | self.ll_miss)
-            == 0
-    }
-}
-
 /// The cache part of [`MachineSim`], on its own: instruction fetches and
 /// data accesses through the cache hierarchy, counted per running block and
 /// handed out as [`CacheNote`]s. It runs on the VM's thread, in front of a
@@ -151,7 +111,12 @@ pub struct CacheFront {
     caches: CacheHierarchy,
     plans: Vec<BlockPlan>,
     fetches: Vec<InsnFetch>,
-    tally: Tally,
+    /// Counts since the last note. They cannot overflow: a note is taken
+    /// before every block and every `rep` iteration, and one execution of a
+    /// block makes a bounded number of accesses.
+    tally: BlockCosts,
+    /// `tally` is not zero.
+    dirty: bool,
     /// Index of the running block; `usize::MAX` before the first.
     current: usize,
     elsewhere: Vec<CacheNote>,
@@ -163,7 +128,8 @@ impl CacheFront {
             caches: CacheHierarchy::new(config)?,
             plans: Vec::new(),
             fetches: Vec::new(),
-            tally: Tally::default(),
+            tally: BlockCosts::default(),
+            dirty: false,
             current: usize::MAX,
             elsewhere: Vec::new(),
         })
@@ -204,8 +170,11 @@ impl events::pipe::Front for CacheFront {
         let m = self
             .caches
             .fetch_block(&self.fetches[plan.first as usize..][..plan.len as usize]);
-        self.tally.l1i_miss += m.l1 as u64;
-        self.tally.ll_miss += m.ll as u64;
+        if (m.l1 | m.ll) != 0 {
+            self.tally.l1i_miss += m.l1;
+            self.tally.ll_miss += m.ll;
+            self.dirty = true;
+        }
         self.current = i;
     }
 
@@ -223,6 +192,7 @@ impl events::pipe::Front for CacheFront {
         if i == self.current {
             self.tally.l1i_miss += l1;
             self.tally.ll_miss += ll;
+            self.dirty = true;
         } else {
             self.elsewhere.push(CacheNote::RepElsewhere {
                 block: id,
@@ -235,8 +205,8 @@ impl events::pipe::Front for CacheFront {
     #[inline]
     fn mem(&mut self, ev: MemEvent) {
         let served = self.caches.data(ev.addr, ev.size);
-        let l1 = (served != ServedBy::L1) as u64;
-        let ll = (served == ServedBy::Memory) as u64;
+        let l1 = (served != ServedBy::L1) as u32;
+        let ll = (served == ServedBy::Memory) as u32;
         let t = &mut self.tally;
         if ev.is_store {
             t.stores += 1;
@@ -246,12 +216,17 @@ impl events::pipe::Front for CacheFront {
             t.l1d_read_miss += l1;
         }
         t.ll_miss += ll;
+        self.dirty = true;
     }
 
     #[inline]
     fn take_note(&mut self) -> Option<CacheNote> {
-        if !self.tally.is_zero() {
-            return Some(CacheNote::Costs(self.tally.take()));
+        if self.dirty {
+            self.dirty = false;
+            return Some(CacheNote::Costs(std::mem::take(&mut self.tally)));
+        }
+        if self.elsewhere.is_empty() {
+            return None;
         }
         self.elsewhere.pop()
     }
@@ -554,6 +529,18 @@ impl MachineSim {
             c.indirect_misses += out.indirect_misses;
         });
         out
+    }
+
+    /// The outcome of the thread's previous block's terminator, now that
+    /// the thread goes on at `next` (zero when there is none to count): as
+    /// [`MachineSim::run_block`] returns it, for a caller that wants it
+    /// before the block's other events. `run_block` then returns zero.
+    #[inline]
+    pub fn resolve_pending(&mut self, next: Addr) -> BranchOutcome {
+        match self.pending.take() {
+            Some(p) => self.resolve(p, next),
+            None => BranchOutcome::default(),
+        }
     }
 
     /// [`Observer::block`], returning the outcome of the thread's previous

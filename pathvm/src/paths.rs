@@ -140,17 +140,6 @@ impl PathRecorder {
         }
     }
 
-    /// Charge the previous block's terminator costs (branch outcomes) to the
-    /// path its last instruction was on. Before [`PathRecorder::sync`].
-    #[inline]
-    pub fn charge_terminator(&mut self, cols: &[u64; COLUMNS]) {
-        match self.prev {
-            Some(u32::MAX) => self.add(cols),
-            Some(last) => self.tracker.add_metrics_at(last, cols),
-            None => {}
-        }
-    }
-
     /// The block `[start, start + len)` of `n` instructions runs, on top of
     /// `stack`; `plt`: it is a PLT stub (charged to the caller's path);
     /// `owner`: the entry of the function its start belongs to, when known.

@@ -436,33 +436,54 @@ impl Recorder {
     /// mapped object, the end of the run.
     #[inline]
     fn flush(&mut self) {
+        self.flush_with(&BranchOutcome::default());
+    }
+
+    /// [`Recorder::flush`], with the outcome of the running block's
+    /// terminator (known when the next block starts): everything the block
+    /// cost is charged at once.
+    #[inline]
+    fn flush_with(&mut self, outcome: &BranchOutcome) {
         let Some(sim) = &mut self.sim else { return };
-        if !sim.has_pending() {
+        if !sim.has_pending() && outcome.is_zero() {
             return;
         }
         let caches = sim.simulates_caches();
-        let mut d = sim.take_pending();
+        let mut d = if sim.has_pending() {
+            sim.take_pending()
+        } else {
+            Counts::default()
+        };
         if !self.collecting {
             return;
         }
         if !caches {
             // Only instructions: none for the node (the tracker counts them).
             let n = d.instructions;
-            if n == 0 {
-                return;
+            if n != 0 {
+                if let Some(p) = &mut self.paths {
+                    let mut cols = [0; COLUMNS];
+                    cols[0] = n;
+                    p.add_here(&cols);
+                }
+                if !self.cur_split {
+                    if let Some(f) = self.cur_func {
+                        self.func_counts(f).instructions += n;
+                    }
+                }
             }
-            if let Some(p) = &mut self.paths {
-                let mut cols = [0; COLUMNS];
-                cols[0] = n;
-                p.add_here(&cols);
-            }
-            if !self.cur_split {
-                if let Some(f) = self.cur_func {
-                    self.func_counts(f).instructions += n;
+            if !outcome.is_zero() {
+                self.charge_outcome(self.tracker.current_node(), self.cur_func, outcome);
+                if let Some(p) = &mut self.paths {
+                    p.add_here(&columns(&outcome.counts()));
                 }
             }
             return;
         }
+        d.branches += outcome.branches;
+        d.branch_misses += outcome.branch_misses;
+        d.indirect += outcome.indirect;
+        d.indirect_misses += outcome.indirect_misses;
         if d.is_zero() {
             return;
         }
@@ -604,13 +625,16 @@ impl Observer for Recorder {
 
     #[inline]
     fn block(&mut self, ev: BlockEvent, facts: &BlockFacts) {
-        self.flush();
+        // The previous block's terminator outcome goes with the rest of its
+        // costs, to its node, function and path.
+        let outcome = match &mut self.sim {
+            Some(sim) => sim.resolve_pending(facts.start),
+            None => BranchOutcome::default(),
+        };
+        self.flush_with(&outcome);
         if let Some(x) = self.execs.get_mut(ev.id.index()) {
             *x += 1;
         }
-        let prev_node = self.tracker.current_node();
-        let prev_func = self.cur_func;
-        let prev_collecting = self.collecting;
         self.tracker.block(ev, facts);
         self.update_collecting();
         let on = self.collecting;
@@ -655,19 +679,12 @@ impl Observer for Recorder {
             }
         }
         self.cur_split = matches!(owner, BlockOwner::Split(_));
-        // The terminator's outcome goes to the previous block's node,
-        // function and path; the block's own costs are charged by the next
-        // `flush`, to the node, function and path set up here.
-        let mut terminator = None;
+        // The block's own costs are charged by the next `flush`, to the
+        // node, function and path set up here.
         match &mut self.sim {
             Some(sim) => {
                 let t = sim.run_block(ev, facts);
-                if prev_collecting {
-                    self.charge_outcome(prev_node, prev_func, &t);
-                    if !t.is_zero() {
-                        terminator = Some(t.counts());
-                    }
-                }
+                debug_assert!(t.is_zero(), "resolved above");
             }
             None => {
                 if on && !self.cur_split {
@@ -678,9 +695,6 @@ impl Observer for Recorder {
             }
         }
         if let Some(p) = &mut self.paths {
-            if let Some(t) = &terminator {
-                p.charge_terminator(&columns(t));
-            }
             if let Some((f, c)) = &alloc {
                 p.add_to_frame(f, &columns(c));
             }
