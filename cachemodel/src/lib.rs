@@ -95,7 +95,7 @@ pub use cache::{
     Cache, CacheConfig, CacheHierarchy, FetchMisses, HierarchyConfig, InsnFetch, ServedBy,
     MAX_LINES,
 };
-pub use machine::{BlockCosts, BranchOutcome, CacheFront, CacheNote, MachineConfig, MachineSim};
+pub use machine::{BlockCosts, BranchOutcome, MachineConfig, MachineFront, MachineSim};
 pub use metric::{Counts, CycleModel, Metric, UnknownMetric};
 
 /// What is wrong with a cache geometry or predictor size.

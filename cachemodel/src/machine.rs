@@ -74,7 +74,10 @@ impl BlockPlan {
     }
 }
 
-/// What a [`CacheFront`] counted since its last note.
+/// What a [`MachineFront`] counted for the running block since its last
+/// note. A note is taken before every block and every `rep` iteration, so
+/// each count is bounded by what one execution of a translation block can
+/// do (at most 512 instructions, each of a bounded number of accesses).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BlockCosts {
     pub loads: u32,
@@ -83,108 +86,205 @@ pub struct BlockCosts {
     pub l1d_read_miss: u32,
     pub l1d_write_miss: u32,
     pub ll_miss: u32,
+    /// The previous block's terminator: bit 0 a conditional branch, bit 1
+    /// it was mispredicted, bit 2 an indirect transfer, bit 3 mispredicted.
+    pub branch: u8,
 }
 
-/// A [`CacheFront`]'s message to a [`MachineSim::with_external_caches`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CacheNote {
-    /// Counts of the running block: its fetch misses, its memory accesses
-    /// and their misses, its `rep` iterations' fetch misses.
-    Costs(BlockCosts),
-    /// The fetch misses of a `rep` iteration of another block than the
-    /// running one (after a thread switch or a signal).
-    RepElsewhere {
-        block: BlockId,
-        l1i_miss: u32,
-        ll_miss: u32,
-    },
+impl BlockCosts {
+    /// Adds the note to `c`.
+    #[inline]
+    fn add_to(&self, c: &mut Counts) {
+        c.loads += self.loads as u64;
+        c.stores += self.stores as u64;
+        c.l1i_miss += self.l1i_miss as u64;
+        c.l1d_read_miss += self.l1d_read_miss as u64;
+        c.l1d_write_miss += self.l1d_write_miss as u64;
+        c.ll_miss += self.ll_miss as u64;
+        let b = self.branch as u64;
+        c.branches += b & 1;
+        c.branch_misses += (b >> 1) & 1;
+        c.indirect += (b >> 2) & 1;
+        c.indirect_misses += (b >> 3) & 1;
+    }
+
+    #[inline]
+    fn add(&mut self, o: &BlockCosts) {
+        self.loads += o.loads;
+        self.stores += o.stores;
+        self.l1i_miss += o.l1i_miss;
+        self.l1d_read_miss += o.l1d_read_miss;
+        self.l1d_write_miss += o.l1d_write_miss;
+        self.ll_miss += o.ll_miss;
+        self.branch |= o.branch;
+    }
 }
 
-/// The cache part of [`MachineSim`], on its own: instruction fetches and
-/// data accesses through the cache hierarchy, counted per running block and
-/// handed out as [`CacheNote`]s. It runs on the VM's thread, in front of a
-/// [`events::pipe::Pipe`] whose back has a
-/// [`MachineSim::with_external_caches`]: the counts are those `MachineSim`
-/// would count itself.
+/// The simulators of [`MachineSim`] on their own: caches and branch
+/// predictor, with their per-block rows (every column but instructions).
+/// It runs on the VM's thread, in front of a [`events::pipe::Pipe`] whose
+/// back has a [`MachineSim::external`], and tells it each block's counts as
+/// [`BlockCosts`] notes: the back charges them to its contexts and paths
+/// exactly as `MachineSim` would count them itself.
 #[derive(Clone, Debug)]
-pub struct CacheFront {
-    caches: CacheHierarchy,
+pub struct MachineFront {
+    caches: Option<CacheHierarchy>,
+    predictor: Option<BranchPredictor>,
     plans: Vec<BlockPlan>,
     fetches: Vec<InsnFetch>,
-    /// Counts since the last note. They cannot overflow: a note is taken
-    /// before every block and every `rep` iteration, and one execution of a
-    /// block makes a bounded number of accesses.
+    /// Indexed by [`BlockId::index`]; the running block's `tally` is not in yet.
+    per_block: Vec<Counts>,
+    orphan: Counts,
+    /// Costs of the running block not in its row yet.
     tally: BlockCosts,
-    /// `tally` is not zero.
+    /// Costs already in a row (a terminator's outcome, a `rep` iteration
+    /// of another block) still to be noted.
+    placed: BlockCosts,
+    /// `tally` or `placed` may be nonzero.
     dirty: bool,
     /// Index of the running block; `usize::MAX` before the first.
     current: usize,
-    elsewhere: Vec<CacheNote>,
+    threads: ThreadStates,
 }
 
-impl CacheFront {
-    pub fn new(config: HierarchyConfig) -> Result<CacheFront, ConfigError> {
-        Ok(CacheFront {
-            caches: CacheHierarchy::new(config)?,
+impl MachineFront {
+    /// The simulators `config` asks for.
+    pub fn new(config: MachineConfig) -> Result<MachineFront, ConfigError> {
+        Ok(MachineFront {
+            caches: config.cache.map(CacheHierarchy::new).transpose()?,
+            predictor: config.branch.map(BranchPredictor::new).transpose()?,
             plans: Vec::new(),
             fetches: Vec::new(),
+            per_block: Vec::new(),
+            orphan: Counts::default(),
             tally: BlockCosts::default(),
+            placed: BlockCosts::default(),
             dirty: false,
             current: usize::MAX,
-            elsewhere: Vec::new(),
+            threads: ThreadStates::default(),
         })
     }
 
-    pub fn caches(&self) -> &CacheHierarchy {
-        &self.caches
+    pub fn caches(&self) -> Option<&CacheHierarchy> {
+        self.caches.as_ref()
+    }
+
+    /// The per-block rows (instructions excepted), indexed by
+    /// [`BlockId::index`], for [`MachineSim::set_block_rows`]. Call after
+    /// the last note is taken.
+    pub fn into_block_rows(self) -> Vec<Counts> {
+        self.per_block
+    }
+
+    #[inline]
+    fn row(&mut self, i: usize) -> &mut Counts {
+        if i >= self.per_block.len() {
+            return self.grow_row(i);
+        }
+        &mut self.per_block[i]
+    }
+
+    #[cold]
+    fn grow_row(&mut self, i: usize) -> &mut Counts {
+        if i == usize::MAX {
+            return &mut self.orphan;
+        }
+        self.per_block.resize(i + 1, Counts::default());
+        &mut self.per_block[i]
     }
 
     fn plan(&mut self, i: usize, facts: &BlockFacts) {
+        let Some(h) = &self.caches else { return };
         if self.plans.len() <= i {
             self.plans.resize(i + 1, BlockPlan::UNPLANNED);
         }
         if self.plans[i].len == 0 {
-            self.plans[i] = BlockPlan::new(&self.caches, facts, &mut self.fetches);
+            self.plans[i] = BlockPlan::new(h, facts, &mut self.fetches);
         }
+    }
+
+    /// Folds the tally into the running block's row.
+    #[inline]
+    fn fold(&mut self) {
+        let t = self.tally;
+        let r = self.row(self.current);
+        r.loads += t.loads as u64;
+        r.stores += t.stores as u64;
+        r.l1i_miss += t.l1i_miss as u64;
+        r.l1d_read_miss += t.l1d_read_miss as u64;
+        r.l1d_write_miss += t.l1d_write_miss as u64;
+        r.ll_miss += t.ll_miss as u64;
     }
 }
 
-impl events::pipe::Front for CacheFront {
-    type Note = CacheNote;
+impl events::pipe::Front for MachineFront {
+    type Note = BlockCosts;
 
     fn wants_memory(&self) -> bool {
-        true
+        self.caches.is_some()
     }
 
     fn block_decoded(&mut self, id: BlockId, facts: &BlockFacts) {
         self.plan(id.index(), facts);
+        let _ = self.row(id.index());
+    }
+
+    /// Resolves the previous block's terminator (as
+    /// [`MachineSim::run_block`] does): its outcome goes to that block's
+    /// row and to the next note.
+    #[inline]
+    fn before_block(&mut self, _ev: BlockEvent, facts: &BlockFacts) {
+        let Some(p) = self.threads.pending.take() else {
+            return;
+        };
+        let Some(bp) = &mut self.predictor else {
+            return;
+        };
+        let Some((cond, cond_miss, ind, ind_miss)) = p.predict(bp, facts.start) else {
+            return;
+        };
+        let r = self.row(p.block);
+        r.branches += cond;
+        r.branch_misses += cond_miss as u64;
+        r.indirect += ind;
+        r.indirect_misses += ind_miss as u64;
+        self.placed.branch |=
+            cond as u8 | (cond_miss as u8) << 1 | (ind as u8) << 2 | (ind_miss as u8) << 3;
+        self.dirty = true;
     }
 
     #[inline]
     fn block(&mut self, ev: BlockEvent, facts: &BlockFacts) {
         let i = ev.id.index();
-        if self.plans.get(i).is_none_or(|p| p.len == 0) {
-            self.plan(i, facts);
-        }
-        let plan = self.plans[i];
-        let m = self
-            .caches
-            .fetch_block(&self.fetches[plan.first as usize..][..plan.len as usize]);
-        if (m.l1 | m.ll) != 0 {
-            self.tally.l1i_miss += m.l1;
-            self.tally.ll_miss += m.ll;
-            self.dirty = true;
-        }
         self.current = i;
+        if self.caches.is_some() {
+            if self.plans.get(i).is_none_or(|p| p.len == 0) {
+                self.plan(i, facts);
+            }
+            let plan = self.plans[i];
+            let h = self.caches.as_mut().expect("checked above");
+            let m = h.fetch_block(&self.fetches[plan.first as usize..][..plan.len as usize]);
+            if (m.l1 | m.ll) != 0 {
+                self.tally.l1i_miss += m.l1;
+                self.tally.ll_miss += m.ll;
+                self.dirty = true;
+            }
+        }
+        if self.predictor.is_some() {
+            self.threads.pending = Pending::of(i, facts);
+        }
     }
 
     #[inline]
     fn rep_iteration(&mut self, id: BlockId) {
         let i = id.index();
-        let Some(plan) = self.plans.get(i).filter(|p| p.len != 0) else {
+        let (Some(h), Some(plan)) = (&mut self.caches, self.plans.get(i)) else {
             return;
         };
-        let (l1, ll) = match self.caches.fetch(plan.rep.addr, plan.rep.len) {
+        if plan.len == 0 {
+            return;
+        }
+        let (l1, ll) = match h.fetch(plan.rep.addr, plan.rep.len) {
             ServedBy::L1 => return,
             ServedBy::Ll => (1, 0),
             ServedBy::Memory => (1, 1),
@@ -192,19 +292,20 @@ impl events::pipe::Front for CacheFront {
         if i == self.current {
             self.tally.l1i_miss += l1;
             self.tally.ll_miss += ll;
-            self.dirty = true;
         } else {
-            self.elsewhere.push(CacheNote::RepElsewhere {
-                block: id,
-                l1i_miss: l1 as u32,
-                ll_miss: ll as u32,
-            });
+            let r = self.row(i);
+            r.l1i_miss += l1 as u64;
+            r.ll_miss += ll as u64;
+            self.placed.l1i_miss += l1;
+            self.placed.ll_miss += ll;
         }
+        self.dirty = true;
     }
 
     #[inline]
     fn mem(&mut self, ev: MemEvent) {
-        let served = self.caches.data(ev.addr, ev.size);
+        let Some(h) = &mut self.caches else { return };
+        let served = h.data(ev.addr, ev.size);
         let l1 = (served != ServedBy::L1) as u32;
         let ll = (served == ServedBy::Memory) as u32;
         let t = &mut self.tally;
@@ -219,19 +320,22 @@ impl events::pipe::Front for CacheFront {
         self.dirty = true;
     }
 
+    fn thread_switch(&mut self, tid: Tid) {
+        self.threads.switch(tid, self.predictor.as_mut());
+    }
+
     #[inline]
-    fn take_note(&mut self) -> Option<CacheNote> {
-        if self.dirty {
-            self.dirty = false;
-            return Some(CacheNote::Costs(std::mem::take(&mut self.tally)));
-        }
-        if self.elsewhere.is_empty() {
+    fn take_note(&mut self) -> Option<BlockCosts> {
+        if !self.dirty {
             return None;
         }
-        self.elsewhere.pop()
+        self.dirty = false;
+        self.fold();
+        let mut note = std::mem::take(&mut self.tally);
+        note.add(&std::mem::take(&mut self.placed));
+        Some(note)
     }
 }
-
 /// A block's control transfer whose outcome the next block of the thread tells.
 #[derive(Clone, Copy, Debug)]
 struct Pending {
@@ -241,6 +345,88 @@ struct Pending {
     site: Addr,
     /// Fall-through and return address.
     end: Addr,
+}
+
+impl Pending {
+    /// Predicts the transfer now that the thread went on at `next`: the
+    /// branch columns it counts (conditional, mispredicted, indirect,
+    /// mispredicted), `None` for a call (which only pushes its return).
+    #[inline]
+    fn predict(&self, bp: &mut BranchPredictor, next: Addr) -> Option<(u64, bool, u64, bool)> {
+        Some(match self.terminator {
+            Terminator::CondBranch { target } => {
+                (1, !bp.conditional(self.site, next == target), 0, false)
+            }
+            Terminator::IndirectJump => (0, false, 1, !bp.indirect(self.site, next)),
+            Terminator::IndirectCall => {
+                let miss = !bp.indirect(self.site, next);
+                bp.call(self.end);
+                (0, false, 1, miss)
+            }
+            Terminator::Call { .. } => {
+                bp.call(self.end);
+                return None;
+            }
+            Terminator::Return => (0, false, 1, !bp.ret(next)),
+            _ => return None,
+        })
+    }
+
+    /// The block's terminator, if the branch model predicts it.
+    #[inline]
+    fn of(i: usize, facts: &BlockFacts) -> Option<Pending> {
+        matches!(
+            facts.terminator,
+            Terminator::CondBranch { .. }
+                | Terminator::IndirectJump
+                | Terminator::Call { .. }
+                | Terminator::IndirectCall
+                | Terminator::Return
+        )
+        .then(|| Pending {
+            block: i,
+            terminator: facts.terminator,
+            site: facts.last_insn_addr(),
+            end: facts.end(),
+        })
+    }
+}
+
+/// The branch model's state per guest thread: the running thread's
+/// pending transfer and return stack, and the others' parked.
+#[derive(Clone, Debug, Default)]
+struct ThreadStates {
+    pending: Option<Pending>,
+    tid: Option<Tid>,
+    parked: FxHashMap<Tid, ThreadState>,
+}
+
+impl ThreadStates {
+    /// From now on the running thread is `tid`.
+    fn switch(&mut self, tid: Tid, predictor: Option<&mut BranchPredictor>) {
+        if self.tid == Some(tid) {
+            return;
+        }
+        let mut incoming = self.parked.remove(&tid).unwrap_or_else(|| ThreadState {
+            pending: None,
+            ras: predictor
+                .as_ref()
+                .map_or(ReturnStack::new(0), |bp| bp.empty_return_stack()),
+        });
+        if let Some(bp) = predictor {
+            bp.swap_return_stack(&mut incoming.ras);
+        }
+        // `incoming.ras` now holds the outgoing thread's stack.
+        let outgoing = ThreadState {
+            pending: self.pending.take(),
+            ras: incoming.ras,
+        };
+        self.pending = incoming.pending;
+        if let Some(old) = self.tid {
+            self.parked.insert(old, outgoing);
+        }
+        self.tid = Some(tid);
+    }
 }
 
 /// What a guest thread keeps while another one runs.
@@ -300,8 +486,8 @@ impl BranchOutcome {
 pub struct MachineSim {
     config: MachineConfig,
     caches: Option<CacheHierarchy>,
-    /// The caches are simulated by a [`CacheFront`] elsewhere, which sends
-    /// its counts as [`CacheNote`]s.
+    /// The simulators run in a [`MachineFront`] elsewhere, which sends its
+    /// counts as notes ([`MachineSim::external`]).
     external: bool,
     predictor: Option<BranchPredictor>,
     /// Indexed by [`BlockId::index`]; the running block's `acc` is not in yet.
@@ -321,9 +507,7 @@ pub struct MachineSim {
     orphan: Counts,
     /// Index of the block making the memory accesses; `usize::MAX` before the first.
     current: usize,
-    pending: Option<Pending>,
-    tid: Option<Tid>,
-    parked: FxHashMap<Tid, ThreadState>,
+    threads: ThreadStates,
 }
 
 /// Adds `f`'s charges to block `block`, or to `orphan` when it does not exist.
@@ -351,48 +535,43 @@ impl MachineSim {
             placed_dirty: false,
             orphan: Counts::default(),
             current: usize::MAX,
-            pending: None,
-            tid: None,
-            parked: FxHashMap::default(),
+            threads: ThreadStates::default(),
         })
     }
 
-    /// A machine whose caches (if `config` has them) are simulated by a
-    /// [`CacheFront`] of the same configuration, on another thread: their
-    /// counts come through [`MachineSim::note`]. Everything else is as
-    /// [`MachineSim::new`].
-    pub fn with_external_caches(config: MachineConfig) -> Result<MachineSim, ConfigError> {
+    /// A machine whose simulators run in a [`MachineFront`] of the same
+    /// configuration, on another thread: their counts come through
+    /// [`MachineSim::note`], and their per-block rows at the end through
+    /// [`MachineSim::set_block_rows`]. It counts instructions and hands out
+    /// pending costs as [`MachineSim::new`]'s does.
+    pub fn external(config: MachineConfig) -> Result<MachineSim, ConfigError> {
         let mut sim = MachineSim::new(MachineConfig {
             cache: None,
+            branch: None,
             ..config
         })?;
         sim.config = config;
-        sim.external = config.cache.is_some();
+        sim.external = true;
         Ok(sim)
     }
 
-    /// The running block's cache counts from a [`CacheFront`] (see
-    /// [`MachineSim::with_external_caches`]): added as [`Observer::mem`]
-    /// and [`Observer::rep_iteration`] would add them.
+    /// A [`MachineFront`]'s counts for the running block (see
+    /// [`MachineSim::external`]).
     #[inline]
-    pub fn note(&mut self, note: CacheNote) {
-        match note {
-            CacheNote::Costs(c) => {
-                let a = &mut self.acc;
-                a.loads += c.loads as u64;
-                a.stores += c.stores as u64;
-                a.l1i_miss += c.l1i_miss as u64;
-                a.l1d_read_miss += c.l1d_read_miss as u64;
-                a.l1d_write_miss += c.l1d_write_miss as u64;
-                a.ll_miss += c.ll_miss as u64;
-                self.acc_dirty = true;
-            }
-            CacheNote::RepElsewhere {
-                block,
-                l1i_miss,
-                ll_miss,
-            } => self.rep_elsewhere(block.index(), l1i_miss as u64, ll_miss as u64),
-        }
+    pub fn note(&mut self, note: BlockCosts) {
+        note.add_to(&mut self.acc);
+        self.acc_dirty = true;
+    }
+
+    /// The per-block rows of the [`MachineFront`] that fed this
+    /// [`MachineSim::external`] (instructions excepted: they are zero).
+    pub fn set_block_rows(&mut self, rows: Vec<Counts>) {
+        self.per_block = rows;
+    }
+
+    /// Whether the simulators run elsewhere ([`MachineSim::external`]).
+    pub fn is_external(&self) -> bool {
+        self.external
     }
 
     pub fn config(&self) -> &MachineConfig {
@@ -432,7 +611,12 @@ impl MachineSim {
             return;
         }
         self.acc_dirty = false;
-        if self.caches.is_none() && !self.external {
+        if self.external {
+            // The front keeps the rows; the costs only go to `take_pending`.
+            self.acc = Counts::default();
+            return;
+        }
+        if self.caches.is_none() {
             // Without caches only instructions are accumulated.
             let n = std::mem::take(&mut self.acc.instructions);
             match self.per_block.get_mut(self.current) {
@@ -499,22 +683,8 @@ impl MachineSim {
         let Some(bp) = &mut self.predictor else {
             return none;
         };
-        let (cond, cond_miss, ind, ind_miss) = match p.terminator {
-            Terminator::CondBranch { target } => {
-                (1, !bp.conditional(p.site, next == target), 0, false)
-            }
-            Terminator::IndirectJump => (0, false, 1, !bp.indirect(p.site, next)),
-            Terminator::IndirectCall => {
-                let miss = !bp.indirect(p.site, next);
-                bp.call(p.end);
-                (0, false, 1, miss)
-            }
-            Terminator::Call { .. } => {
-                bp.call(p.end);
-                return none;
-            }
-            Terminator::Return => (0, false, 1, !bp.ret(next)),
-            _ => return none,
+        let Some((cond, cond_miss, ind, ind_miss)) = p.predict(bp, next) else {
+            return none;
         };
         let out = BranchOutcome {
             branches: cond,
@@ -537,7 +707,7 @@ impl MachineSim {
     /// before the block's other events. `run_block` then returns zero.
     #[inline]
     pub fn resolve_pending(&mut self, next: Addr) -> BranchOutcome {
-        match self.pending.take() {
+        match self.threads.pending.take() {
             Some(p) => self.resolve(p, next),
             None => BranchOutcome::default(),
         }
@@ -550,14 +720,15 @@ impl MachineSim {
     #[inline]
     pub fn run_block(&mut self, ev: BlockEvent, facts: &BlockFacts) -> BranchOutcome {
         let i = ev.id.index();
-        let unplanned = match self.plans.get(i) {
-            Some(p) => self.caches.is_some() && p.len == 0,
-            None => true,
-        };
+        let unplanned = !self.external
+            && match self.plans.get(i) {
+                Some(p) => self.caches.is_some() && p.len == 0,
+                None => true,
+            };
         if unplanned {
             self.block_decoded(ev.id, facts);
         }
-        let outcome = match self.pending.take() {
+        let outcome = match self.threads.pending.take() {
             Some(p) => self.resolve(p, facts.start),
             None => BranchOutcome::default(),
         };
@@ -576,22 +747,8 @@ impl MachineSim {
         self.acc.ll_miss = ll;
         self.acc_dirty = true;
         self.current = i;
-        if self.predictor.is_some()
-            && matches!(
-                facts.terminator,
-                Terminator::CondBranch { .. }
-                    | Terminator::IndirectJump
-                    | Terminator::Call { .. }
-                    | Terminator::IndirectCall
-                    | Terminator::Return
-            )
-        {
-            self.pending = Some(Pending {
-                block: i,
-                terminator: facts.terminator,
-                site: facts.last_insn_addr(),
-                end: facts.end(),
-            });
+        if self.predictor.is_some() {
+            self.threads.pending = Pending::of(i, facts);
         }
         outcome
     }
@@ -616,6 +773,9 @@ impl Observer for MachineSim {
     }
 
     fn block_decoded(&mut self, id: BlockId, facts: &BlockFacts) {
+        if self.external {
+            return;
+        }
         let i = id.index();
         if self.per_block.len() <= i {
             self.per_block.resize(i + 1, Counts::default());
@@ -675,29 +835,7 @@ impl Observer for MachineSim {
     }
 
     fn thread_switch(&mut self, tid: Tid) {
-        if self.tid == Some(tid) {
-            return;
-        }
-        let mut incoming = self.parked.remove(&tid).unwrap_or_else(|| ThreadState {
-            pending: None,
-            ras: self
-                .predictor
-                .as_ref()
-                .map_or(ReturnStack::new(0), |bp| bp.empty_return_stack()),
-        });
-        if let Some(bp) = &mut self.predictor {
-            bp.swap_return_stack(&mut incoming.ras);
-        }
-        // `incoming.ras` now holds the outgoing thread's stack.
-        let outgoing = ThreadState {
-            pending: self.pending.take(),
-            ras: incoming.ras,
-        };
-        self.pending = incoming.pending;
-        if let Some(old) = self.tid {
-            self.parked.insert(old, outgoing);
-        }
-        self.tid = Some(tid);
+        self.threads.switch(tid, self.predictor.as_mut());
     }
 }
 
@@ -959,11 +1097,11 @@ pub(crate) mod tests {
         );
     }
 
-    /// A [`CacheFront`] feeding a [`MachineSim::with_external_caches`] by
-    /// notes counts what one [`MachineSim`] counts: per block, in total, and
-    /// in what `take_pending` hands out at every block.
+    /// A [`MachineFront`] feeding a [`MachineSim::external`] by notes
+    /// counts what one [`MachineSim`] counts: per block, in total, and in
+    /// what `take_pending` hands out at every block.
     #[test]
-    fn cache_front_and_external_machine_count_as_one_machine() {
+    fn machine_front_and_external_machine_count_as_one_machine() {
         use events::pipe::Front;
         let config = MachineConfig {
             cache: Some(HierarchyConfig {
@@ -975,21 +1113,22 @@ pub(crate) mod tests {
         };
         let blocks: Vec<BlockFacts> = (0..40u64)
             .map(|k| {
-                let t = match k % 5 {
+                let t = match k % 6 {
                     0 => Terminator::CondBranch { target: 0x1000 },
                     1 => Terminator::Call { target: 0x1000 },
                     2 => Terminator::Return,
                     3 => Terminator::RepString,
+                    4 => Terminator::IndirectCall,
                     _ => Terminator::IndirectJump,
                 };
                 facts(0x1000 + k * 0x97, &[3, 7, 2], t)
             })
             .collect();
         let mut one = MachineSim::new(config).unwrap();
-        let mut front = CacheFront::new(config.cache.unwrap()).unwrap();
-        let mut back = MachineSim::with_external_caches(config).unwrap();
+        let mut front = MachineFront::new(config).unwrap();
+        let mut back = MachineSim::external(config).unwrap();
         assert!(one.wants_memory() && front.wants_memory() && !back.wants_memory());
-        let notes = |front: &mut CacheFront, back: &mut MachineSim| {
+        let notes = |front: &mut MachineFront, back: &mut MachineSim| {
             while let Some(n) = front.take_note() {
                 back.note(n);
             }
@@ -1002,6 +1141,7 @@ pub(crate) mod tests {
             x
         };
         let (mut handed_one, mut handed_two) = (Counts::default(), Counts::default());
+        let mut execs = [0u64; 40];
         for step in 0..20_000 {
             let r = rand();
             let id = BlockId((r % 40) as u32);
@@ -1023,15 +1163,22 @@ pub(crate) mod tests {
                     notes(&mut front, &mut back);
                     let tid = (r >> 40) as u32 % 3;
                     one.thread_switch(tid);
+                    front.thread_switch(tid);
                     back.thread_switch(tid);
                 }
                 _ => {
-                    notes(&mut front, &mut back);
-                    handed_one += &one.take_pending();
-                    handed_two += &back.take_pending();
+                    // As the pipe does: the outcome first, then the notes.
                     let ev = BlockEvent { id, sp: 0 };
-                    assert_eq!(one.run_block(ev, f), back.run_block(ev, f));
+                    front.before_block(ev, f);
+                    notes(&mut front, &mut back);
+                    let expected = one.resolve_pending(f.start);
+                    handed_one += &one.take_pending();
+                    handed_one += &expected.counts();
+                    handed_two += &back.take_pending();
+                    one.run_block(ev, f);
+                    back.run_block(ev, f);
                     front.block(ev, f);
+                    execs[id.index()] += 1;
                 }
             }
             for a in 0..(r >> 8) % 4 {
@@ -1048,8 +1195,16 @@ pub(crate) mod tests {
         handed_one += &one.take_pending();
         handed_two += &back.take_pending();
         assert!(handed_one.l1d_read_miss > 100 && handed_one.l1i_miss > 100);
+        assert!(
+            handed_one.branch_misses > 0 && handed_one.indirect_misses > 0,
+            "{handed_one:?}"
+        );
         assert_eq!(handed_one, handed_two);
-        assert_eq!(one.totals(), back.totals());
-        assert_eq!(one.per_block(), back.per_block());
+        back.set_block_rows(front.into_block_rows());
+        for (i, &n) in execs.iter().enumerate() {
+            let mut row = back.block_counts(BlockId(i as u32));
+            row.instructions = n * 3;
+            assert_eq!(row, one.block_counts(BlockId(i as u32)), "block {i}");
+        }
     }
 }

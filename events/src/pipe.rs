@@ -37,9 +37,13 @@ pub trait Front {
     fn watch_entry(&mut self, _id: BlockId, _facts: &BlockFacts) -> bool {
         false
     }
+    /// The thread goes on at block `ev`: called before the notes about the
+    /// previous block are taken (what its terminator did is known now).
+    fn before_block(&mut self, _ev: BlockEvent, _facts: &BlockFacts) {}
     fn block(&mut self, _ev: BlockEvent, _facts: &BlockFacts) {}
     fn rep_iteration(&mut self, _id: BlockId) {}
     fn mem(&mut self, _ev: MemEvent) {}
+    fn thread_switch(&mut self, _tid: Tid) {}
     fn object_mapped(&mut self, _obj: &ObjectMapped) {}
     /// A note for the back, if any; called until it returns `None` before
     /// each event is queued (and at the end of the run).
@@ -134,7 +138,7 @@ impl<B: Back> Consumer<'_, B> {
             Msg::Mem(ev) => back.mem(ev),
             Msg::Rep(id) => back.rep_iteration(id),
             Msg::Decoded(id, facts) => {
-                back.block_decoded(id, &facts);
+                back.block_decoded_shared(id, &facts);
                 back.watch_entry(id, &facts);
                 let i = id.index();
                 if i >= self.facts.len() {
@@ -291,6 +295,7 @@ impl<F: Front, B: Back<Note = F::Note>> Observer for Pipe<'_, '_, F, B> {
 
     #[inline]
     fn block(&mut self, ev: BlockEvent, facts: &BlockFacts) {
+        self.front.before_block(ev, facts);
         self.notes();
         self.front.block(ev, facts);
         self.push(Msg::Block(ev));
@@ -313,6 +318,7 @@ impl<F: Front, B: Back<Note = F::Note>> Observer for Pipe<'_, '_, F, B> {
 
     fn thread_switch(&mut self, tid: Tid) {
         self.notes();
+        self.front.thread_switch(tid);
         self.push(Msg::ThreadSwitch(tid));
     }
 

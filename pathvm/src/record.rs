@@ -3,7 +3,9 @@
 
 use std::time::{Duration, Instant};
 
-use cachemodel::{BranchOutcome, CacheFront, CacheNote, Counts, MachineConfig, MachineSim, Metric};
+use cachemodel::{
+    BlockCosts, BranchOutcome, Counts, MachineConfig, MachineFront, MachineSim, Metric,
+};
 use cct::{CallTracker, FuncId, FunctionIndex, NodeId, TrackerConfig};
 use events::{
     BlockEvent, BlockFacts, BlockId, Marker, MemEvent, ObjectMapped, Observer, SparsePolicy,
@@ -113,7 +115,7 @@ struct Recorder {
     cur_split: bool,
     /// Per block: its start and instruction offsets (from `block_decoded`),
     /// and how many times it ran.
-    decoded: Vec<Option<(u64, Box<[u32]>)>>,
+    decoded: Vec<Option<std::sync::Arc<BlockFacts>>>,
     execs: Vec<u64>,
     /// Phases and counting (`include/pathvm.h`), applied after the run.
     markers: Markers,
@@ -162,23 +164,23 @@ fn alloc_entry(symbolizer: &loader::symbols::Symbolizer, start: events::Addr) ->
 }
 
 /// What runs on the VM's thread when the analyses run on their own
-/// ([`RecordOptions::threaded`]): the cache model, which sees every memory
-/// access, and the allocator entries to watch.
+/// ([`RecordOptions::threaded`]): the cache and branch models (the caches
+/// see every memory access) and the allocator entries to watch.
 struct VmFront {
-    caches: Option<CacheFront>,
+    machine: Option<MachineFront>,
     functions: FunctionTable,
 }
 
 impl events::pipe::Front for VmFront {
-    type Note = CacheNote;
+    type Note = BlockCosts;
 
     fn wants_memory(&self) -> bool {
-        self.caches.is_some()
+        self.machine.as_ref().is_some_and(|m| m.wants_memory())
     }
 
     fn block_decoded(&mut self, id: BlockId, facts: &BlockFacts) {
-        if let Some(c) = &mut self.caches {
-            c.block_decoded(id, facts);
+        if let Some(m) = &mut self.machine {
+            m.block_decoded(id, facts);
         }
     }
 
@@ -188,23 +190,36 @@ impl events::pipe::Front for VmFront {
     }
 
     #[inline]
+    fn before_block(&mut self, ev: BlockEvent, facts: &BlockFacts) {
+        if let Some(m) = &mut self.machine {
+            m.before_block(ev, facts);
+        }
+    }
+
+    #[inline]
     fn block(&mut self, ev: BlockEvent, facts: &BlockFacts) {
-        if let Some(c) = &mut self.caches {
-            c.block(ev, facts);
+        if let Some(m) = &mut self.machine {
+            m.block(ev, facts);
         }
     }
 
     #[inline]
     fn rep_iteration(&mut self, id: BlockId) {
-        if let Some(c) = &mut self.caches {
-            c.rep_iteration(id);
+        if let Some(m) = &mut self.machine {
+            m.rep_iteration(id);
         }
     }
 
     #[inline]
     fn mem(&mut self, ev: MemEvent) {
-        if let Some(c) = &mut self.caches {
-            c.mem(ev);
+        if let Some(m) = &mut self.machine {
+            m.mem(ev);
+        }
+    }
+
+    fn thread_switch(&mut self, tid: Tid) {
+        if let Some(m) = &mut self.machine {
+            m.thread_switch(tid);
         }
     }
 
@@ -213,16 +228,16 @@ impl events::pipe::Front for VmFront {
     }
 
     #[inline]
-    fn take_note(&mut self) -> Option<CacheNote> {
-        self.caches.as_mut()?.take_note()
+    fn take_note(&mut self) -> Option<BlockCosts> {
+        self.machine.as_mut()?.take_note()
     }
 }
 
 impl events::pipe::Back for Recorder {
-    type Note = CacheNote;
+    type Note = BlockCosts;
 
     #[inline]
-    fn note(&mut self, note: CacheNote) {
+    fn note(&mut self, note: BlockCosts) {
         if let Some(sim) = &mut self.sim {
             sim.note(note);
         }
@@ -595,12 +610,16 @@ impl Observer for Recorder {
     }
 
     fn block_decoded(&mut self, id: BlockId, facts: &BlockFacts) {
+        self.block_decoded_shared(id, &std::sync::Arc::new(facts.clone()));
+    }
+
+    fn block_decoded_shared(&mut self, id: BlockId, facts: &std::sync::Arc<BlockFacts>) {
         let i = id.index();
         if i >= self.decoded.len() {
             self.decoded.resize(i + 1, None);
             self.execs.resize(i + 1, 0);
         }
-        self.decoded[i] = Some((facts.start, facts.insns.iter().map(|x| x.offset).collect()));
+        self.decoded[i] = Some(facts.clone());
         self.tracker.block_decoded(id, facts);
         if let Some(sim) = &mut self.sim {
             sim.block_decoded(id, facts);
@@ -880,13 +899,9 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
     let shared = threaded.then(SharedSymbols::default);
     let (sim, front) = match (&opts.machine, &shared) {
         (Some(cfg), Some(shared)) => (
-            Some(MachineSim::with_external_caches(*cfg).map_err(model_error)?),
+            Some(MachineSim::external(*cfg).map_err(model_error)?),
             Some(VmFront {
-                caches: cfg
-                    .cache
-                    .map(CacheFront::new)
-                    .transpose()
-                    .map_err(model_error)?,
+                machine: Some(MachineFront::new(*cfg).map_err(model_error)?),
                 functions: FunctionTable::sharing(shared.clone()),
             }),
         ),
@@ -894,7 +909,7 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         (None, Some(shared)) => (
             None,
             Some(VmFront {
-                caches: None,
+                machine: None,
                 functions: FunctionTable::sharing(shared.clone()),
             }),
         ),
@@ -937,15 +952,19 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         execs: Vec::new(),
         markers: Markers::default(),
     };
-    let outcome = match front {
+    let (outcome, rows) = match front {
         Some(front) => std::thread::scope(|scope| {
             let mut pipe = events::pipe::Pipe::new(scope, front, &mut rec);
             let outcome = vm::run(&opts.vm, &mut pipe);
-            pipe.finish();
-            outcome
-        })?,
-        None => vm::run(&opts.vm, &mut rec)?,
+            let front = pipe.finish();
+            (outcome, front.machine.map(MachineFront::into_block_rows))
+        }),
+        None => (vm::run(&opts.vm, &mut rec), None),
     };
+    if let (Some(rows), Some(sim)) = (rows, &mut rec.sim) {
+        sim.set_block_rows(rows);
+    }
+    let outcome = outcome?;
     let wall = start.elapsed();
     rec.flush();
     rec.tracker.finish();
@@ -1352,20 +1371,27 @@ type RawBlock = (u64, Box<[u32]>, u64, Counts);
 fn block_costs(rec: &Recorder) -> Vec<RawBlock> {
     let mut out = Vec::new();
     for (i, d) in rec.decoded.iter().enumerate() {
-        let (Some((start, offs)), Some(&execs)) = (d, rec.execs.get(i)) else {
+        let (Some(facts), Some(&execs)) = (d, rec.execs.get(i)) else {
             continue;
         };
         if execs == 0 {
             continue;
         }
+        let (start, offs): (u64, Box<[u32]>) =
+            (facts.start, facts.insns.iter().map(|x| x.offset).collect());
         let cost = match &rec.sim {
+            // The front's rows have every column but instructions.
+            Some(sim) if sim.is_external() => Counts {
+                instructions: execs * offs.len() as u64,
+                ..sim.block_counts(BlockId(i as u32))
+            },
             Some(sim) => sim.block_counts(BlockId(i as u32)),
             None => Counts {
                 instructions: execs * offs.len() as u64,
                 ..Counts::default()
             },
         };
-        out.push((*start, offs.clone(), execs, cost));
+        out.push((start, offs, execs, cost));
     }
     out.sort_by_key(|b| (b.0, b.1.len()));
     out
