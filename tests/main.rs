@@ -14,6 +14,7 @@ mod export;
 mod native;
 mod paths;
 mod phases;
+mod pipe;
 mod signals;
 mod sparse;
 mod threads;

@@ -1,0 +1,110 @@
+//! The analyses on a second thread (`events::pipe`, the default when paths
+//! or simulation are on) write the same profile as on the VM's thread
+//! (`--single-thread`), byte for byte: every guest program, with forks
+//! (whose children start the analyses' thread again), guest threads,
+//! signals, markers and the simulations on or off.
+
+use std::path::Path;
+
+use crate::common::*;
+
+/// Runs `program` both ways with `flags` and compares the guest's output
+/// and every profile written (the parent's and, with `--trace-children`,
+/// its children's).
+fn same_files(dir: &Path, label: &str, flags: &[&str], program: &Path, args: &[&str]) {
+    let one = dir.join(format!("{label}.one"));
+    let two = dir.join(format!("{label}.two"));
+    let a = run_with(&one, &[flags, &["--single-thread"]].concat(), program, args);
+    let b = run_with(&two, flags, program, args);
+    assert_eq!(a.status.code(), b.status.code(), "{label}: exit status");
+    assert_eq!(a.stdout, b.stdout, "{label}: guest output");
+    let mut compared = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        let Some(suffix) = name.strip_prefix(&format!("{label}.one")) else {
+            continue;
+        };
+        let x = std::fs::read(dir.join(&name)).unwrap();
+        let y = std::fs::read(dir.join(format!("{label}.two{suffix}")))
+            .unwrap_or_else(|e| panic!("{label}: no second profile {suffix}: {e}"));
+        assert!(x == y, "{label}: profile {name} differs on two threads");
+        compared += 1;
+    }
+    assert!(compared >= 1, "{label}: no profile written");
+}
+
+#[test]
+fn two_threads_write_the_profile_of_one() {
+    let dir = scratch("pipe");
+    let runs: Vec<(&str, Vec<&str>)> = vec![
+        ("work", vec![]),
+        ("except", vec![]),
+        ("longjmp", vec![]),
+        ("alloc", vec![]),
+        ("allocxx", vec![]),
+        ("cachetest", vec!["naive"]),
+        ("sigalarm", vec![]),
+        ("sigdeep", vec![]),
+        ("sigfault", vec![]),
+        ("crash", vec!["segv"]),
+        ("threads", vec!["work"]),
+        ("threads", vec!["contend"]),
+        ("phases", vec!["300", "200"]),
+        ("forkwait", vec![]),
+    ];
+    let modes: [&[&str]; 4] = [
+        &[],
+        &["--no-cache-sim"],
+        &["--no-paths", "--no-branch-sim"],
+        &["--trace-children", "--toggle-collect", "work*"],
+    ];
+    for (name, args) in &runs {
+        for variant in ["O0", "O2", "static"] {
+            for (m, flags) in modes.iter().enumerate() {
+                let prog = guest(&format!("{name}-{variant}"));
+                let label = format!("{name}-{variant}-{}-{m}", args.join("_"));
+                same_files(&dir, &label, flags, &prog, args);
+            }
+        }
+    }
+    // Stopped by the instruction limit mid-run.
+    same_files(
+        &dir,
+        "spin",
+        &["--max-instructions", "1000003"],
+        &guest("spin-O2"),
+        &[],
+    );
+}
+
+#[test]
+fn two_threads_write_the_profile_of_one_for_distribution_programs() {
+    let dir = scratch("pipe-dist");
+    let input = dir.join("input.txt");
+    let text: String = (0..20000)
+        .map(|i| format!("{} line {}\n", (i * 7919) % 10007, i))
+        .collect();
+    std::fs::write(&input, text).unwrap();
+    let input = input.display().to_string();
+    same_files(
+        &dir,
+        "sort",
+        &[],
+        Path::new("/usr/bin/sort"),
+        &["-n", &input],
+    );
+    same_files(
+        &dir,
+        "gzip",
+        &[],
+        Path::new("/usr/bin/gzip"),
+        &["-c", &input],
+    );
+    same_files(
+        &dir,
+        "xz",
+        &[],
+        Path::new("/usr/bin/xz"),
+        &["-T2", "-c", &input],
+    );
+}
