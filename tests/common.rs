@@ -166,3 +166,14 @@ pub fn ending<'a>(rows: &'a [ContextRow], suffix: &[&str]) -> Vec<&'a ContextRow
         .filter(|r| r.0.len() >= suffix.len() && r.0[r.0.len() - suffix.len()..] == *suffix)
         .collect()
 }
+
+/// A text of 20,000 numbered lines in `dir` (input for the distribution
+/// programs the tests run): its path.
+pub fn numbered_lines(dir: &Path) -> String {
+    let input = dir.join("input.txt");
+    let text: String = (0..20000)
+        .map(|i| format!("{} line {}\n", (i * 7919) % 10007, i))
+        .collect();
+    std::fs::write(&input, text).unwrap();
+    input.display().to_string()
+}

@@ -66,12 +66,8 @@ fn guest_programs_match_native() {
 #[test]
 fn distribution_programs_match_native() {
     let dir = scratch("dist");
-    let input = dir.join("input.txt");
-    let text: String = (0..20000)
-        .map(|i| format!("{} line {}\n", (i * 7919) % 10007, i))
-        .collect();
-    std::fs::write(&input, text).unwrap();
-    let inp = input.to_str().unwrap();
+    let input = numbered_lines(&dir);
+    let inp = input.as_str();
     let cases: Vec<(&str, Vec<&str>)> = vec![
         ("/usr/bin/sort", vec!["-n", inp]),
         ("/usr/bin/wc", vec![inp]),

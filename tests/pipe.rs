@@ -80,12 +80,7 @@ fn two_threads_write_the_profile_of_one() {
 #[test]
 fn two_threads_write_the_profile_of_one_for_distribution_programs() {
     let dir = scratch("pipe-dist");
-    let input = dir.join("input.txt");
-    let text: String = (0..20000)
-        .map(|i| format!("{} line {}\n", (i * 7919) % 10007, i))
-        .collect();
-    std::fs::write(&input, text).unwrap();
-    let input = input.display().to_string();
+    let input = numbered_lines(&dir);
     same_files(
         &dir,
         "sort",

@@ -132,12 +132,7 @@ fn sparse_events_change_no_count_of_guest_programs() {
 #[test]
 fn sparse_events_change_no_count_of_distribution_programs() {
     let dir = scratch("sparse-dist");
-    let input = dir.join("input.txt");
-    let text: String = (0..20000)
-        .map(|i| format!("{} line {}\n", (i * 7919) % 10007, i))
-        .collect();
-    std::fs::write(&input, text).unwrap();
-    let input = input.display().to_string();
+    let input = numbered_lines(&dir);
     for (prog, args) in [
         ("/usr/bin/sort", vec![input.as_str()]),
         ("/usr/bin/sha256sum", vec![input.as_str()]),
