@@ -75,20 +75,77 @@ impl BlockPlan {
 }
 
 /// What a [`MachineFront`] counted for the running block since its last
-/// note. A note is taken before every block and every `rep` iteration, so
-/// each count is bounded by what one execution of a translation block can
-/// do (at most 512 instructions, each of a bounded number of accesses).
+/// note, in 14 bytes (a note travels with the next block's event). A note
+/// is taken before every block and every `rep` iteration, so a count is
+/// bounded by what one execution of a translation block does (at most 512
+/// instructions); a count beyond a field's range is split over several
+/// notes all the same.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BlockCosts {
-    pub loads: u32,
-    pub stores: u32,
-    pub l1i_miss: u32,
-    pub l1d_read_miss: u32,
-    pub l1d_write_miss: u32,
-    pub ll_miss: u32,
+    pub loads: u16,
+    pub stores: u16,
+    pub l1i_miss: u16,
+    pub l1d_read_miss: u16,
+    pub l1d_write_miss: u16,
+    pub ll_miss: u16,
     /// The previous block's terminator: bit 0 a conditional branch, bit 1
     /// it was mispredicted, bit 2 an indirect transfer, bit 3 mispredicted.
     pub branch: u8,
+}
+
+/// A [`MachineFront`]'s counts before they are cut into notes.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    loads: u32,
+    stores: u32,
+    l1i_miss: u32,
+    l1d_read_miss: u32,
+    l1d_write_miss: u32,
+    ll_miss: u32,
+    branch: u8,
+}
+
+impl Tally {
+    #[inline]
+    fn add(&mut self, o: &Tally) {
+        self.loads += o.loads;
+        self.stores += o.stores;
+        self.l1i_miss += o.l1i_miss;
+        self.l1d_read_miss += o.l1d_read_miss;
+        self.l1d_write_miss += o.l1d_write_miss;
+        self.ll_miss += o.ll_miss;
+        self.branch |= o.branch;
+    }
+
+    /// As much as one note holds, taken out.
+    #[inline]
+    fn take(&mut self) -> BlockCosts {
+        fn part(x: &mut u32) -> u16 {
+            let t = (*x).min(u16::MAX as u32);
+            *x -= t;
+            t as u16
+        }
+        BlockCosts {
+            loads: part(&mut self.loads),
+            stores: part(&mut self.stores),
+            l1i_miss: part(&mut self.l1i_miss),
+            l1d_read_miss: part(&mut self.l1d_read_miss),
+            l1d_write_miss: part(&mut self.l1d_write_miss),
+            ll_miss: part(&mut self.ll_miss),
+            branch: std::mem::take(&mut self.branch),
+        }
+    }
+
+    fn is_zero(&self) -> bool {
+        (self.loads
+            | self.stores
+            | self.l1i_miss
+            | self.l1d_read_miss
+            | self.l1d_write_miss
+            | self.ll_miss
+            | self.branch as u32)
+            == 0
+    }
 }
 
 impl BlockCosts {
@@ -106,17 +163,6 @@ impl BlockCosts {
         c.branch_misses += (b >> 1) & 1;
         c.indirect += (b >> 2) & 1;
         c.indirect_misses += (b >> 3) & 1;
-    }
-
-    #[inline]
-    fn add(&mut self, o: &BlockCosts) {
-        self.loads += o.loads;
-        self.stores += o.stores;
-        self.l1i_miss += o.l1i_miss;
-        self.l1d_read_miss += o.l1d_read_miss;
-        self.l1d_write_miss += o.l1d_write_miss;
-        self.ll_miss += o.ll_miss;
-        self.branch |= o.branch;
     }
 }
 
@@ -136,10 +182,10 @@ pub struct MachineFront {
     per_block: Vec<Counts>,
     orphan: Counts,
     /// Costs of the running block not in its row yet.
-    tally: BlockCosts,
+    tally: Tally,
     /// Costs already in a row (a terminator's outcome, a `rep` iteration
     /// of another block) still to be noted.
-    placed: BlockCosts,
+    placed: Tally,
     /// `tally` or `placed` may be nonzero.
     dirty: bool,
     /// Index of the running block; `usize::MAX` before the first.
@@ -157,8 +203,8 @@ impl MachineFront {
             fetches: Vec::new(),
             per_block: Vec::new(),
             orphan: Counts::default(),
-            tally: BlockCosts::default(),
-            placed: BlockCosts::default(),
+            tally: Tally::default(),
+            placed: Tally::default(),
             dirty: false,
             current: usize::MAX,
             threads: ThreadStates::default(),
@@ -329,10 +375,13 @@ impl events::pipe::Front for MachineFront {
         if !self.dirty {
             return None;
         }
-        self.dirty = false;
         self.fold();
-        let mut note = std::mem::take(&mut self.tally);
-        note.add(&std::mem::take(&mut self.placed));
+        let mut t = std::mem::take(&mut self.tally);
+        t.add(&std::mem::take(&mut self.placed));
+        let note = t.take();
+        // What did not fit waits for the next call (never in practice).
+        self.dirty = !t.is_zero();
+        self.placed = t;
         Some(note)
     }
 }

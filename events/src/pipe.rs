@@ -99,6 +99,8 @@ enum Msg<N> {
     Decoded(BlockId, Arc<BlockFacts>),
     EntryArgs(BlockId, Box<[u64; 3]>),
     Block(BlockEvent),
+    /// A note, then a block: one event where there would be two.
+    NotedBlock(BlockEvent, N),
     Rep(BlockId),
     Mem(MemEvent),
     ThreadSwitch(Tid),
@@ -133,6 +135,10 @@ impl<B: Back> Consumer<'_, B> {
     fn apply(&mut self, m: Msg<B::Note>) {
         let back = &mut *self.back;
         match m {
+            Msg::NotedBlock(ev, n) => {
+                back.note(n);
+                back.block(ev, &self.facts[ev.id.index()]);
+            }
             Msg::Block(ev) => back.block(ev, &self.facts[ev.id.index()]),
             Msg::Note(n) => back.note(n),
             Msg::Mem(ev) => back.mem(ev),
@@ -296,9 +302,19 @@ impl<F: Front, B: Back<Note = F::Note>> Observer for Pipe<'_, '_, F, B> {
     #[inline]
     fn block(&mut self, ev: BlockEvent, facts: &BlockFacts) {
         self.front.before_block(ev, facts);
-        self.notes();
+        // The last note goes with the block, in one event.
+        let mut last = self.front.take_note();
+        if last.is_some() {
+            while let Some(n) = self.front.take_note() {
+                let earlier = last.replace(n).expect("checked above");
+                self.push(Msg::Note(earlier));
+            }
+        }
         self.front.block(ev, facts);
-        self.push(Msg::Block(ev));
+        self.push(match last {
+            Some(n) => Msg::NotedBlock(ev, n),
+            None => Msg::Block(ev),
+        });
     }
 
     #[inline]
