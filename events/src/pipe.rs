@@ -61,9 +61,9 @@ pub trait Back: Observer + Send {
     fn note(&mut self, _note: Self::Note) {}
 }
 
-/// Events per batch: the handover costs a few microseconds, and a batch of
-/// 32-byte events stays within the L2 cache.
-const BATCH: usize = 2048;
+/// Events per batch: the handover costs a few microseconds, and the batches
+/// in flight (at most about six of 32 KiB) stay within the L2 cache.
+const BATCH: usize = 1024;
 /// Batches queued before the VM's thread waits for the back.
 const QUEUED: usize = 3;
 
