@@ -504,6 +504,13 @@ mod tests {
         }
     }
 
+    /// The event size the batch size is chosen for, with a note of 14
+    /// bytes (`cachemodel::BlockCosts`).
+    #[test]
+    fn an_event_is_32_bytes() {
+        assert_eq!(std::mem::size_of::<Msg<[u16; 7]>>(), 32);
+    }
+
     #[test]
     fn the_back_sees_the_stream_it_would_see_on_one_thread() {
         // On one thread: the front's notes go straight to the back.

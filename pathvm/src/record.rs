@@ -460,11 +460,12 @@ impl Recorder {
     #[inline]
     fn flush_with(&mut self, outcome: &BranchOutcome) {
         let Some(sim) = &mut self.sim else { return };
-        if !sim.has_pending() && outcome.is_zero() {
+        let pending = sim.has_pending();
+        if !pending && outcome.is_zero() {
             return;
         }
         let caches = sim.simulates_caches();
-        let mut d = if sim.has_pending() {
+        let mut d = if pending {
             sim.take_pending()
         } else {
             Counts::default()
