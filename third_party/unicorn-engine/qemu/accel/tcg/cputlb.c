@@ -807,6 +807,35 @@ static void tlb_add_large_page(CPUArchState *env, int mmu_idx,
  * Called from TCG-generated code, which is under an RCU read-side
  * critical section.
  */
+/*
+ * pathvm: unicorn flushes the TLB only when guest mappings change, and qemu
+ * resizes it only at flushes, so it would stay at its initial 256 entries
+ * (1 MiB of guest memory) however much the guest touches, every access
+ * beyond that taking the slow path. Double it instead when a fill finds
+ * 70% of its entries in use, up to 2^PATHVM_TLB_MAX_BITS.
+ */
+#define PATHVM_TLB_MAX_BITS 12
+
+static void pathvm_tlb_grow(CPUArchState *env, int mmu_idx)
+{
+    CPUTLBDesc *desc = &env_tlb(env)->d[mmu_idx];
+    CPUTLBDescFast *fast = &env_tlb(env)->f[mmu_idx];
+    size_t old_size = tlb_n_entries(fast);
+    size_t max_size = 1 << PATHVM_TLB_MAX_BITS;
+    size_t new_size;
+
+    if (old_size >= max_size || desc->n_used_entries * 10 < old_size * 7) {
+        return;
+    }
+    new_size = old_size * 2;
+    g_free(fast->table);
+    g_free(desc->iotlb);
+    fast->mask = (new_size - 1) << CPU_TLB_ENTRY_BITS;
+    fast->table = g_new(CPUTLBEntry, new_size);
+    desc->iotlb = g_new0(CPUIOTLBEntry, new_size);
+    tlb_mmu_flush_locked(desc, fast);
+}
+
 void tlb_set_page_with_attrs(CPUState *cpu, target_ulong vaddr,
                              hwaddr paddr, MemTxAttrs attrs, int prot,
                              int mmu_idx, target_ulong size)
@@ -830,6 +859,8 @@ void tlb_set_page_with_attrs(CPUState *cpu, target_ulong vaddr,
     bool is_ram;
 
     // assert_cpu_is_self(cpu);
+
+    pathvm_tlb_grow(env, mmu_idx);
 
     if (size <= TARGET_PAGE_SIZE) {
         sz = TARGET_PAGE_SIZE;
