@@ -92,13 +92,23 @@ enum BlockOwner {
     Frame,
 }
 
+/// What the recorder keeps per block and reads at each of its executions.
+#[derive(Clone, Copy, Default)]
+struct BlockRow {
+    /// How many times it ran.
+    execs: u64,
+    /// Where its cost goes, once asked.
+    owner: Option<BlockOwner>,
+}
+
 /// The observer of a run: the calling-context tracker and, when asked for,
 /// the simulated caches and branch predictor. Every cost an event produces is
 /// charged once to a node of the tree and once to a function.
 struct Recorder {
     tracker: CallTracker<FunctionTable>,
     sim: Option<MachineSim>,
-    owners: Vec<Option<BlockOwner>>,
+    /// Per block: what every execution touches, in one place.
+    rows: Vec<BlockRow>,
     /// Per-instruction functions of the blocks that cross a function boundary.
     splits: Vec<Box<[FuncId]>>,
     /// The function the running block is charged to.
@@ -113,10 +123,8 @@ struct Recorder {
     /// The running block is a [`BlockOwner::Split`] one (its instructions
     /// are charged to functions per instruction).
     cur_split: bool,
-    /// Per block: its start and instruction offsets (from `block_decoded`),
-    /// and how many times it ran.
+    /// Per block: its start and instruction offsets (from `block_decoded`).
     decoded: Vec<Option<std::sync::Arc<BlockFacts>>>,
-    execs: Vec<u64>,
     /// Phases and counting (`include/pathvm.h`), applied after the run.
     markers: Markers,
     /// Allocator entry blocks being watched, and how to read their size.
@@ -346,10 +354,10 @@ fn entry_of(tracker: &CallTracker<FunctionTable>, f: FuncId) -> u64 {
 impl Recorder {
     fn owner(&mut self, id: BlockId, facts: &BlockFacts) -> BlockOwner {
         let i = id.index();
-        if i >= self.owners.len() {
-            self.owners.resize(i + 1, None);
+        if i >= self.rows.len() {
+            self.rows.resize(i + 1, BlockRow::default());
         }
-        if let Some(o) = self.owners[i] {
+        if let Some(o) = self.rows[i].owner {
             return o;
         }
         let index = self.tracker.index();
@@ -372,7 +380,7 @@ impl Recorder {
             self.splits.push(funcs);
             BlockOwner::Split(self.splits.len() as u32 - 1)
         };
-        self.owners[i] = Some(o);
+        self.rows[i].owner = Some(o);
         o
     }
 
@@ -618,7 +626,9 @@ impl Observer for Recorder {
         let i = id.index();
         if i >= self.decoded.len() {
             self.decoded.resize(i + 1, None);
-            self.execs.resize(i + 1, 0);
+        }
+        if i >= self.rows.len() {
+            self.rows.resize(i + 1, BlockRow::default());
         }
         self.decoded[i] = Some(facts.clone());
         self.tracker.block_decoded(id, facts);
@@ -652,8 +662,8 @@ impl Observer for Recorder {
             None => BranchOutcome::default(),
         };
         self.flush_with(&outcome);
-        if let Some(x) = self.execs.get_mut(ev.id.index()) {
-            *x += 1;
+        if let Some(r) = self.rows.get_mut(ev.id.index()) {
+            r.execs += 1;
         }
         self.tracker.block(ev, facts);
         self.update_collecting();
@@ -783,7 +793,9 @@ impl Observer for Recorder {
                 .filter(|m| m.path.to_str() == Some(obj.path.as_str()));
             p.tracker.program_mut().add_object(obj, mapped);
         }
-        self.owners.clear();
+        for r in &mut self.rows {
+            r.owner = None;
+        }
         self.splits.clear();
         self.block_entry.clear();
     }
@@ -860,8 +872,8 @@ impl Observer for Recorder {
     }
 
     fn uncounted_execs(&mut self, id: BlockId, n: u64) {
-        if let Some(x) = self.execs.get_mut(id.index()) {
-            *x += n;
+        if let Some(r) = self.rows.get_mut(id.index()) {
+            r.execs += n;
         }
     }
 }
@@ -939,7 +951,7 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         last_alloc_frame: None,
         tracker,
         sim,
-        owners: Vec::new(),
+        rows: Vec::new(),
         splits: Vec::new(),
         cur_func: None,
         func_self: Vec::new(),
@@ -950,7 +962,6 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         synthetic_ids: Vec::new(),
         cur_split: false,
         decoded: Vec::new(),
-        execs: Vec::new(),
         markers: Markers::default(),
     };
     let (outcome, rows) = match front {
@@ -1372,7 +1383,7 @@ type RawBlock = (u64, Box<[u32]>, u64, Counts);
 fn block_costs(rec: &Recorder) -> Vec<RawBlock> {
     let mut out = Vec::new();
     for (i, d) in rec.decoded.iter().enumerate() {
-        let (Some(facts), Some(&execs)) = (d, rec.execs.get(i)) else {
+        let (Some(facts), Some(&BlockRow { execs, .. })) = (d, rec.rows.get(i)) else {
             continue;
         };
         if execs == 0 {

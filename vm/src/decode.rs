@@ -199,10 +199,6 @@ impl BlockTable {
         &self.facts[id.index()]
     }
 
-    pub fn all(&self) -> impl Iterator<Item = &BlockFacts> {
-        self.facts.iter().map(|f| &**f)
-    }
-
     /// Forget the blocks that overlap `[lo, hi)` (their code changed).
     pub fn invalidate(&mut self, lo: u64, hi: u64) {
         let facts = &self.facts;

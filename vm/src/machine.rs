@@ -6,7 +6,7 @@ use std::ffi::OsString;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
-use events::{BlockEvent, BlockFacts, BlockId, MemEvent, ObjectMapped, Observer, Terminator};
+use events::{BlockEvent, BlockId, MemEvent, ObjectMapped, Observer, Terminator};
 use loader::elf::{page_down, page_up, ElfImage, LoadError, Prot, PAGE_SIZE};
 use loader::stack::{self, at, StackInputs};
 use unicorn_engine::{
@@ -136,10 +136,6 @@ pub struct RunOutcome {
     /// Further iterations of `rep` string instructions (callgrind counts each
     /// iteration as an instruction; `instructions + rep_iterations` is its `Ir`).
     pub rep_iterations: u64,
-    /// Every block decoded, indexed by `BlockId`.
-    pub blocks: Vec<BlockFacts>,
-    /// How often each block started executing, indexed by `BlockId`.
-    pub block_counts: Vec<u64>,
     /// Every executable object mapped during the run.
     pub objects: Vec<ObjectMapped>,
     /// One line per distinct unsupported system call met.
@@ -150,7 +146,6 @@ pub struct RunOutcome {
 pub(crate) struct Machine<'o, O: Observer> {
     pub(crate) mem: GuestMemory,
     pub(crate) blocks: BlockTable,
-    pub(crate) block_counts: Vec<u64>,
     /// Per block: the observer asked for its argument registers
     /// ([`Observer::watch_entry`]).
     watched: Vec<bool>,
@@ -295,7 +290,6 @@ impl<O: Observer> Machine<'_, O> {
         let facts = self.blocks.facts(id);
         self.cur_block = addr;
         self.clock.retire(facts.insns.len() as u64);
-        self.block_counts[id.index()] += 1;
         if self.watched[id.index()] {
             self.observer.entry_args(id, read_args(uc));
         }
@@ -398,7 +392,6 @@ impl<O: Observer> Machine<'_, O> {
             .slice(addr, size as u64)
             .map_err(|_| VmError::Emulator(format!("block at {addr:#x} outside guest memory")))?;
         let id = self.blocks.insert(code, addr)?;
-        self.block_counts.push(0);
         self.observer
             .block_decoded_shared(id, self.blocks.shared(id));
         let watch = self.observer.watch_entry(id, self.blocks.facts(id));
@@ -600,7 +593,6 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     let mut machine = Machine {
         mem,
         blocks: BlockTable::new(),
-        block_counts: Vec::new(),
         watched: Vec::new(),
         observer,
         rep_iterations: 0,
@@ -687,7 +679,6 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     m.flush_skipped();
     if let Some(sp) = m.sparse.take() {
         for (id, n) in sp.counts() {
-            m.block_counts[id.index()] += n;
             m.observer.uncounted_execs(id, n);
         }
         m.sparse = Some(sp);
@@ -696,8 +687,6 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
         stop,
         instructions: m.clock.instret.get(),
         rep_iterations: m.rep_iterations,
-        blocks: m.blocks.all().cloned().collect(),
-        block_counts: std::mem::take(&mut m.block_counts),
         objects: std::mem::take(&mut m.objects),
         warnings: std::mem::take(&mut m.sys.warnings),
     })

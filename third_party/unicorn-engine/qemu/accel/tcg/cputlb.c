@@ -811,8 +811,9 @@ static void tlb_add_large_page(CPUArchState *env, int mmu_idx,
  * pathvm: unicorn flushes the TLB only when guest mappings change, and qemu
  * resizes it only at flushes, so it would stay at its initial 256 entries
  * (1 MiB of guest memory) however much the guest touches, every access
- * beyond that taking the slow path. Double it instead when a fill finds
- * 70% of its entries in use, up to 2^PATHVM_TLB_MAX_BITS.
+ * beyond that taking the slow path. Instead, when a fill finds 70% of its
+ * entries in use, it goes to 2^PATHVM_TLB_MAX_BITS entries at once (in
+ * steps, the smaller tables freed on the way would stay in the heap).
  */
 #define PATHVM_TLB_MAX_BITS 12
 
@@ -821,13 +822,11 @@ static void pathvm_tlb_grow(CPUArchState *env, int mmu_idx)
     CPUTLBDesc *desc = &env_tlb(env)->d[mmu_idx];
     CPUTLBDescFast *fast = &env_tlb(env)->f[mmu_idx];
     size_t old_size = tlb_n_entries(fast);
-    size_t max_size = 1 << PATHVM_TLB_MAX_BITS;
-    size_t new_size;
+    size_t new_size = 1 << PATHVM_TLB_MAX_BITS;
 
-    if (old_size >= max_size || desc->n_used_entries * 10 < old_size * 7) {
+    if (old_size >= new_size || desc->n_used_entries * 10 < old_size * 7) {
         return;
     }
-    new_size = old_size * 2;
     g_free(fast->table);
     g_free(desc->iotlb);
     fast->mask = (new_size - 1) << CPU_TLB_ENTRY_BITS;
