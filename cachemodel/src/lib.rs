@@ -69,7 +69,7 @@
 //! # use events::{BlockEvent, BlockFacts, BlockId, Observer, Terminator, InsnFacts};
 //! # let mut sim = MachineSim::new(MachineConfig::default()).unwrap();
 //! # let insn = InsnFacts { offset: 0, len: 1, loads: 0, stores: 0, is_branch: false };
-//! # let facts = BlockFacts { start: 0x1000, len: 1, insns: Box::new([insn]), terminator: Terminator::Trap };
+//! # let facts = BlockFacts::new(0x1000, 1, Box::new([insn]), Terminator::Trap);
 //! # let ev = BlockEvent { id: BlockId(0), sp: 0 };
 //! # sim.block_decoded(ev.id, &facts);
 //! let body = sim.take_pending(); // the previous block's, for its context

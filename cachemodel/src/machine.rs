@@ -910,12 +910,7 @@ pub(crate) mod tests {
                 i
             })
             .collect();
-        BlockFacts {
-            start,
-            len: offset,
-            insns,
-            terminator,
-        }
+        BlockFacts::new(start, offset, insns, terminator)
     }
 
     /// Feeds events to `sim`; blocks are decoded on first use.

@@ -145,6 +145,9 @@ pub struct BlockFacts {
     pub start: Addr,
     /// Length in bytes.
     pub len: u32,
+    /// Offset of the last instruction (kept here, beside `len`, so that
+    /// the call site of a block is known without reading `insns`).
+    last: u32,
     /// The instructions, in order; never empty.
     pub insns: Box<[InsnFacts]>,
     /// How the block ends.
@@ -152,6 +155,23 @@ pub struct BlockFacts {
 }
 
 impl BlockFacts {
+    /// A block of `len` bytes at `start`.
+    pub fn new(
+        start: Addr,
+        len: u32,
+        insns: Box<[InsnFacts]>,
+        terminator: Terminator,
+    ) -> BlockFacts {
+        let last = insns.last().map_or(0, |i| i.offset);
+        BlockFacts {
+            start,
+            len,
+            last,
+            insns,
+            terminator,
+        }
+    }
+
     /// Address just past the last instruction: the fall-through and return address.
     #[inline]
     pub fn end(&self) -> Addr {
@@ -167,7 +187,7 @@ impl BlockFacts {
     /// Address of the last instruction (the call site of a call block).
     #[inline]
     pub fn last_insn_addr(&self) -> Addr {
-        self.start + self.insns[self.insns.len() - 1].offset as u64
+        self.start + self.last as u64
     }
 
     /// Guest address of instruction `i`.

@@ -449,10 +449,10 @@ mod tests {
     }
 
     fn facts(start: Addr) -> Arc<BlockFacts> {
-        Arc::new(BlockFacts {
+        Arc::new(BlockFacts::new(
             start,
-            len: 1,
-            insns: vec![InsnFacts {
+            1,
+            vec![InsnFacts {
                 offset: 0,
                 len: 1,
                 loads: 0,
@@ -460,8 +460,8 @@ mod tests {
                 is_branch: false,
             }]
             .into_boxed_slice(),
-            terminator: Terminator::FallThrough,
-        })
+            Terminator::FallThrough,
+        ))
     }
 
     /// Drives an observer with a stream of every kind of event, long enough

@@ -109,12 +109,12 @@ pub fn decode_block(
             is_branch: terminator_is_branch(terminator),
         });
     }
-    Ok(BlockFacts {
+    Ok(BlockFacts::new(
         start,
-        len: code.len() as u32,
-        insns: insns.into_boxed_slice(),
+        code.len() as u32,
+        insns.into_boxed_slice(),
         terminator,
-    })
+    ))
 }
 
 const CACHE_SLOTS: usize = 1 << 14;
@@ -128,8 +128,10 @@ struct Slot {
 
 /// Every block decoded so far, with a direct-mapped cache in front of the map.
 pub struct BlockTable {
-    /// Shared: a piped observer hands them to its thread.
-    facts: Vec<std::sync::Arc<BlockFacts>>,
+    /// The facts (shared: a piped observer hands them to its thread), and
+    /// whether the observer watches the block's entry
+    /// ([`events::Observer::watch_entry`]): read together at each block.
+    facts: Vec<(std::sync::Arc<BlockFacts>, bool)>,
     map: FxHashMap<(u64, u32), BlockId>,
     cache: Box<[Slot]>,
     info: InstructionInfoFactory,
@@ -184,19 +186,35 @@ impl BlockTable {
             len: facts.len,
             id: id.0,
         };
-        self.facts.push(std::sync::Arc::new(facts));
+        self.facts.push((std::sync::Arc::new(facts), false));
         Ok(id)
     }
 
     #[inline]
     pub fn facts(&self, id: BlockId) -> &BlockFacts {
-        &self.facts[id.index()]
+        &self.facts[id.index()].0
+    }
+
+    /// The facts of `id` and whether its entry is watched.
+    #[inline]
+    pub fn facts_watched(&self, id: BlockId) -> (&BlockFacts, bool) {
+        let (f, w) = &self.facts[id.index()];
+        (f, *w)
+    }
+
+    #[inline]
+    pub fn watched(&self, id: BlockId) -> bool {
+        self.facts[id.index()].1
+    }
+
+    pub fn set_watched(&mut self, id: BlockId, watched: bool) {
+        self.facts[id.index()].1 = watched;
     }
 
     /// The facts of `id` as kept (see [`events::Observer::block_decoded_shared`]).
     #[inline]
     pub fn shared(&self, id: BlockId) -> &std::sync::Arc<BlockFacts> {
-        &self.facts[id.index()]
+        &self.facts[id.index()].0
     }
 
     /// Forget the blocks that overlap `[lo, hi)` (their code changed).

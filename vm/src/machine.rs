@@ -146,9 +146,6 @@ pub struct RunOutcome {
 pub(crate) struct Machine<'o, O: Observer> {
     pub(crate) mem: GuestMemory,
     pub(crate) blocks: BlockTable,
-    /// Per block: the observer asked for its argument registers
-    /// ([`Observer::watch_entry`]).
-    watched: Vec<bool>,
     pub(crate) observer: &'o mut O,
     pub(crate) rep_iterations: u64,
     /// Read the stack pointer at the next block (the last terminator `needs_sp`).
@@ -287,10 +284,10 @@ impl<O: Observer> Machine<'_, O> {
         id: BlockId,
         addr: u64,
     ) -> Option<Result<StopReason, VmError>> {
-        let facts = self.blocks.facts(id);
+        let (facts, watched) = self.blocks.facts_watched(id);
         self.cur_block = addr;
         self.clock.retire(facts.insns.len() as u64);
-        if self.watched[id.index()] {
+        if watched {
             self.observer.entry_args(id, read_args(uc));
         }
         self.observer.block(BlockEvent { id, sp: self.sp }, facts);
@@ -379,7 +376,7 @@ impl<O: Observer> Machine<'_, O> {
             let p = crate::sparse::vm_policy(
                 self.observer.sparse_policy(id, facts),
                 facts.terminator,
-                self.watched[id.index()],
+                self.blocks.watched(id),
             );
             sp.slot(id).set_policy(p);
         }
@@ -395,7 +392,7 @@ impl<O: Observer> Machine<'_, O> {
         self.observer
             .block_decoded_shared(id, self.blocks.shared(id));
         let watch = self.observer.watch_entry(id, self.blocks.facts(id));
-        self.watched.push(watch);
+        self.blocks.set_watched(id, watch);
         Ok(id)
     }
 
@@ -593,7 +590,6 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     let mut machine = Machine {
         mem,
         blocks: BlockTable::new(),
-        watched: Vec::new(),
         observer,
         rep_iterations: 0,
         read_sp: true,
@@ -867,7 +863,7 @@ extern "C" fn sparse_translated<O: Observer>(
     let policy = crate::sparse::vm_policy(
         m.observer.sparse_policy(id, facts),
         facts.terminator,
-        m.watched[id.index()],
+        m.blocks.watched(id),
     );
     let insns = facts.insn_count();
     let sp = m.sparse.as_mut().expect("sparse mode");

@@ -87,12 +87,7 @@ fn b(start: Addr, n: u32, terminator: Terminator) -> BlockFacts {
             is_branch: i + 1 == n && terminator != Terminator::FallThrough,
         })
         .collect();
-    BlockFacts {
-        start,
-        len: 4 * n,
-        insns,
-        terminator,
-    }
+    BlockFacts::new(start, 4 * n, insns, terminator)
 }
 
 fn call(target: Addr) -> Terminator {
