@@ -219,9 +219,7 @@ impl BlockTable {
 
     /// Forget the blocks that overlap `[lo, hi)` (their code changed).
     pub fn invalidate(&mut self, lo: u64, hi: u64) {
-        let facts = &self.facts;
         self.map.retain(|&(s, l), _| s + l as u64 <= lo || s >= hi);
-        let _ = facts;
         for s in self.cache.iter_mut() {
             if s.start != u64::MAX && s.start < hi && s.start + s.len as u64 > lo {
                 s.start = u64::MAX;
