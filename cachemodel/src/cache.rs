@@ -211,6 +211,23 @@ impl Cache {
         touch(&mut lines[base..base + self.assoc], line)
     }
 
+    /// What an [`events::MemFilter`] needs of this cache: its ways as line
+    /// numbers, the set mask, the line's bits and log2 of the
+    /// associativity. `None` while the ways hold narrow tags (a cache whose
+    /// lines and sets take 16 address bits or more). The ways stay where
+    /// they are from then on: only narrow ones are ever replaced.
+    pub fn filter_parts(&self) -> Option<(*const u64, u64, u32, u32)> {
+        match &self.ways {
+            Ways::Wide(lines) => Some((
+                lines.as_ptr(),
+                self.set_mask,
+                self.line_bits,
+                self.assoc.trailing_zeros(),
+            )),
+            Ways::Narrow(_) => None,
+        }
+    }
+
     /// Switches to full line numbers, keeping every set as it is.
     #[cold]
     #[inline(never)]
@@ -324,6 +341,11 @@ pub struct CacheHierarchy {
 }
 
 impl CacheHierarchy {
+    /// The L1 data cache's [`Cache::filter_parts`].
+    pub fn l1d_filter_parts(&self) -> Option<(*const u64, u64, u32, u32)> {
+        self.l1d.filter_parts()
+    }
+
     /// Cold caches of the given geometries.
     pub fn new(config: HierarchyConfig) -> Result<CacheHierarchy, ConfigError> {
         Ok(CacheHierarchy {

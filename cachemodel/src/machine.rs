@@ -1,6 +1,10 @@
 //! [`MachineSim`]: the simulated machine as an [`Observer`] of the VM.
 
-use events::{Addr, BlockEvent, BlockFacts, BlockId, MemEvent, Observer, Terminator, Tid};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use events::{
+    Addr, BlockEvent, BlockFacts, BlockId, MemEvent, MemFilter, Observer, Terminator, Tid,
+};
 use rustc_hash::FxHashMap;
 
 use crate::branch::{BranchConfig, BranchPredictor, ReturnStack};
@@ -91,6 +95,39 @@ pub struct BlockCosts {
     /// The previous block's terminator: bit 0 a conditional branch, bit 1
     /// it was mispredicted, bit 2 an indirect transfer, bit 3 mispredicted.
     pub branch: u8,
+}
+
+/// The loads and stores the VM counts behind a [`MemFilter`]. The VM writes
+/// them through a raw pointer while the front is borrowed elsewhere, so
+/// they sit in cells of their own on the heap (atomics only for that: the
+/// VM writes them on the front's thread, and they are read and reset with
+/// plain loads and stores).
+#[derive(Debug, Default)]
+struct FilterCounts(Box<[AtomicU64; 2]>);
+
+impl FilterCounts {
+    /// The loads and stores counted since the last call.
+    #[inline]
+    fn take(&self) -> [u64; 2] {
+        let [l, s] = &*self.0;
+        let out = [l.load(Ordering::Relaxed), s.load(Ordering::Relaxed)];
+        if (out[0] | out[1]) != 0 {
+            l.store(0, Ordering::Relaxed);
+            s.store(0, Ordering::Relaxed);
+        }
+        out
+    }
+}
+
+impl Clone for FilterCounts {
+    /// Cells of its own, with the same counts.
+    fn clone(&self) -> FilterCounts {
+        let [l, s] = &*self.0;
+        FilterCounts(Box::new([
+            AtomicU64::new(l.load(Ordering::Relaxed)),
+            AtomicU64::new(s.load(Ordering::Relaxed)),
+        ]))
+    }
 }
 
 /// A [`MachineFront`]'s counts before they are cut into notes.
@@ -191,6 +228,9 @@ pub struct MachineFront {
     /// Index of the running block; `usize::MAX` before the first.
     current: usize,
     threads: ThreadStates,
+    /// Accesses of the running block the VM's L1D filter counted, once
+    /// [`events::pipe::Front::mem_filter`] handed one out.
+    filtered: Option<FilterCounts>,
 }
 
 impl MachineFront {
@@ -208,6 +248,7 @@ impl MachineFront {
             dirty: false,
             current: usize::MAX,
             threads: ThreadStates::default(),
+            filtered: None,
         })
     }
 
@@ -261,6 +302,17 @@ impl MachineFront {
         r.l1d_write_miss += t.l1d_write_miss as u64;
         r.ll_miss += t.ll_miss as u64;
     }
+
+    /// As much of `t` as one note holds; the rest waits for the next call
+    /// (never in practice: a block's counts fit a note).
+    #[cold]
+    #[inline(never)]
+    fn split_note(&mut self, mut t: Tally) -> BlockCosts {
+        let note = t.take();
+        self.dirty = !t.is_zero();
+        self.placed = t;
+        note
+    }
 }
 
 impl events::pipe::Front for MachineFront {
@@ -268,6 +320,24 @@ impl events::pipe::Front for MachineFront {
 
     fn wants_memory(&self) -> bool {
         self.caches.is_some()
+    }
+
+    /// A hit in the most recently used way of its L1D set changes no state
+    /// and costs only its load or store: the VM counts those itself.
+    fn mem_filter(&mut self) -> Option<MemFilter> {
+        let (ways, set_mask, line_bits, assoc_log2) = self.caches.as_ref()?.l1d_filter_parts()?;
+        let counts = self.filtered.get_or_insert_with(FilterCounts::default);
+        Some(MemFilter {
+            ways,
+            set_mask,
+            line_bits,
+            assoc_log2,
+            // Both cells, through a pointer to the pair (the atomics' cells
+            // allow writes through it).
+            counts: std::ptr::from_ref::<[AtomicU64; 2]>(&counts.0)
+                .cast_mut()
+                .cast::<[u64; 2]>(),
+        })
     }
 
     fn block_decoded(&mut self, id: BlockId, facts: &BlockFacts) {
@@ -372,17 +442,37 @@ impl events::pipe::Front for MachineFront {
 
     #[inline]
     fn take_note(&mut self) -> Option<BlockCosts> {
+        if let Some(f) = &self.filtered {
+            let [loads, stores] = f.take();
+            if (loads | stores) != 0 {
+                // At most what one block execution does between two notes.
+                self.tally.loads += loads as u32;
+                self.tally.stores += stores as u32;
+                self.dirty = true;
+            }
+        }
         if !self.dirty {
             return None;
         }
         self.fold();
         let mut t = std::mem::take(&mut self.tally);
         t.add(&std::mem::take(&mut self.placed));
-        let note = t.take();
-        // What did not fit waits for the next call (never in practice).
-        self.dirty = !t.is_zero();
-        self.placed = t;
-        Some(note)
+        self.dirty = false;
+        // The common case, field by field in registers: building the note
+        // through memory made the loads wait on unforwardable stores.
+        let wide = t.loads | t.stores | t.l1i_miss | t.l1d_read_miss | t.l1d_write_miss | t.ll_miss;
+        if wide <= u16::MAX as u32 {
+            return Some(BlockCosts {
+                loads: t.loads as u16,
+                stores: t.stores as u16,
+                l1i_miss: t.l1i_miss as u16,
+                l1d_read_miss: t.l1d_read_miss as u16,
+                l1d_write_miss: t.l1d_write_miss as u16,
+                ll_miss: t.ll_miss as u16,
+                branch: t.branch,
+            });
+        }
+        Some(self.split_note(t))
     }
 }
 /// A block's control transfer whose outcome the next block of the thread tells.

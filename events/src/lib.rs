@@ -272,6 +272,28 @@ pub mod marker {
     }
 }
 
+/// A filter the VM may put in front of [`Observer::mem`], in translated
+/// code, for an observer that simulates an L1 data cache: an access within
+/// one line whose line is the most recently used way of its set is a hit
+/// that changes nothing in the model. Such an access is not reported; the
+/// VM adds one to `counts[0]` (a load) or `counts[1]` (a store) instead,
+/// and the observer takes those counts as its own.
+///
+/// The observer that hands out a filter promises that both pointers stay
+/// valid, and `ways` at the same address, until the run ends; that `ways`
+/// holds line numbers (`address >> line_bits`, never `u64::MAX` for a valid
+/// one), `1 << assoc_log2` per set and the most recently used first, so
+/// set `s` starts at `ways[s << assoc_log2]`; and that it reads `counts`
+/// only through the pointer it gave out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemFilter {
+    pub ways: *const u64,
+    pub set_mask: u64,
+    pub line_bits: u32,
+    pub assoc_log2: u32,
+    pub counts: *mut [u64; 2],
+}
+
 /// The consumer of the event stream. Every method has an empty default, so
 /// an analysis implements only what it needs.
 pub trait Observer {
@@ -279,6 +301,12 @@ pub trait Observer {
     /// Asked once, before the run starts.
     fn wants_memory(&self) -> bool {
         false
+    }
+    /// A filter for the VM to put in front of [`Observer::mem`] (see
+    /// [`MemFilter`]); asked once, before the run starts, when
+    /// [`Observer::wants_memory`] is true.
+    fn mem_filter(&mut self) -> Option<MemFilter> {
+        None
     }
     /// A block was decoded for the first time.
     fn block_decoded(&mut self, _id: BlockId, _facts: &BlockFacts) {}
@@ -386,6 +414,15 @@ impl SparsePolicy {
 impl<A: Observer, B: Observer> Observer for (A, B) {
     fn wants_memory(&self) -> bool {
         self.0.wants_memory() || self.1.wants_memory()
+    }
+    /// A filter only when one side alone wants memory: the other would
+    /// miss the accesses it lets through.
+    fn mem_filter(&mut self) -> Option<MemFilter> {
+        match (self.0.wants_memory(), self.1.wants_memory()) {
+            (true, false) => self.0.mem_filter(),
+            (false, true) => self.1.mem_filter(),
+            _ => None,
+        }
     }
     #[inline]
     fn block_decoded(&mut self, id: BlockId, facts: &BlockFacts) {

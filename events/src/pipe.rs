@@ -32,6 +32,10 @@ pub trait Front {
     fn wants_memory(&self) -> bool {
         false
     }
+    /// [`Observer::mem_filter`]: used only when the back wants no memory events.
+    fn mem_filter(&mut self) -> Option<crate::MemFilter> {
+        None
+    }
     fn block_decoded(&mut self, _id: BlockId, _facts: &BlockFacts) {}
     /// Whether the VM reads the argument registers when block `id` starts.
     fn watch_entry(&mut self, _id: BlockId, _facts: &BlockFacts) -> bool {
@@ -279,6 +283,13 @@ impl<'scope, 'env, F: Front, B: Back<Note = F::Note>> Pipe<'scope, 'env, F, B> {
 impl<F: Front, B: Back<Note = F::Note>> Observer for Pipe<'_, '_, F, B> {
     fn wants_memory(&self) -> bool {
         self.front.wants_memory() || self.back_wants_memory
+    }
+
+    fn mem_filter(&mut self) -> Option<crate::MemFilter> {
+        if self.back_wants_memory {
+            return None;
+        }
+        self.front.mem_filter()
     }
 
     fn block_decoded(&mut self, id: BlockId, facts: &BlockFacts) {

@@ -186,6 +186,10 @@ impl events::pipe::Front for VmFront {
         self.machine.as_ref().is_some_and(|m| m.wants_memory())
     }
 
+    fn mem_filter(&mut self) -> Option<events::MemFilter> {
+        self.machine.as_mut()?.mem_filter()
+    }
+
     fn block_decoded(&mut self, id: BlockId, facts: &BlockFacts) {
         if let Some(m) = &mut self.machine {
             m.block_decoded(id, facts);

@@ -123,6 +123,26 @@ uc_err uc_pathvm_set_mem_tracer(uc_engine *uc,
     return UC_ERR_OK;
 }
 
+// pathvm: put a filter of the L1 data cache model in front of the tracer;
+// only before the first uc_emu_start. `ways` are the model's line numbers
+// (address >> line_bits), 1 << assoc_log2 per set, the most recently used
+// first: set s's is ways[s << assoc_log2]. An access within one line whose
+// line is that way is a hit that changes nothing: instead of calling the
+// tracer, counts[0] (load) or counts[1] (store) is incremented. The model
+// must keep `ways` at this address, and `counts`, for the whole run.
+UNICORN_EXPORT
+uc_err uc_pathvm_set_mem_filter(uc_engine *uc, const uint64_t *ways,
+                                uint64_t set_mask, uint32_t line_bits,
+                                uint32_t assoc_log2, uint64_t *counts)
+{
+    uc->pathvm_l1_ways = ways;
+    uc->pathvm_l1_set_mask = set_mask;
+    uc->pathvm_l1_line_bits = line_bits;
+    uc->pathvm_l1_assoc_log2 = assoc_log2;
+    uc->pathvm_l1_counts = counts;
+    return UC_ERR_OK;
+}
+
 // pathvm: count blocks in translated code instead of a block hook; only
 // before the first uc_emu_start. `translated(data, pc, size)` is called
 // once per translation block, when its size is known, and returns the

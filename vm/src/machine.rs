@@ -774,6 +774,17 @@ extern "C" {
         cb: extern "C" fn(*mut libc::c_void, u64, u32),
         data: *mut libc::c_void,
     ) -> libc::c_int;
+    /// Puts the observer's L1D filter ([`events::MemFilter`]) in front of
+    /// the tracer: an access that hits the most recently used way of its
+    /// set only increments `counts[is_store]`.
+    fn uc_pathvm_set_mem_filter(
+        uc: unicorn_engine::ffi::uc_handle,
+        ways: *const u64,
+        set_mask: u64,
+        line_bits: u32,
+        assoc_log2: u32,
+        counts: *mut u64,
+    ) -> libc::c_int;
 }
 
 /// The data-access tracer: one call per guest load or store, before it.
@@ -1100,6 +1111,20 @@ fn install_hooks<'o, O: Observer>(
         // lives as long as the engine (see the block hook above). Set before
         // the first `emu_start`, so every translation calls it.
         unsafe { uc_pathvm_set_mem_tracer(handle, mem_tracer::<O>, machine as *mut libc::c_void) };
+        if let Some(f) = uc.get_data_mut().observer.mem_filter() {
+            // SAFETY: the observer keeps both pointers valid for the run
+            // (`MemFilter`'s contract); set before the first `emu_start`.
+            unsafe {
+                uc_pathvm_set_mem_filter(
+                    handle,
+                    f.ways,
+                    f.set_mask,
+                    f.line_bits,
+                    f.assoc_log2,
+                    f.counts.cast::<u64>(),
+                )
+            };
+        }
     }
     Ok(())
 }

@@ -407,6 +407,12 @@ struct uc_struct {
     // cb(data, address, size | (is_store << 8)).
     void (*mem_tracer)(void *data, uint64_t addr, uint32_t info);
     void *mem_tracer_data;
+    // pathvm: the L1D filter in front of the tracer (uc_pathvm_set_mem_filter).
+    const uint64_t *pathvm_l1_ways;
+    uint64_t pathvm_l1_set_mask;
+    uint32_t pathvm_l1_line_bits;
+    uint32_t pathvm_l1_assoc_log2;
+    uint64_t *pathvm_l1_counts;
 
     // pathvm: blocks counted in translated code (uc_pathvm_set_block_counter).
     // Each translation block starts by adding its instruction count to

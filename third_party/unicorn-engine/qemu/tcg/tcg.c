@@ -699,6 +699,24 @@ void uc_add_inline_hook(uc_engine *uc, struct hook *hk, void** args, int args_le
     tcg_gen_callN(tcg_ctx, info->func, NULL, args_len, (TCGTemp**)args);
 }
 
+// pathvm: the tracer behind the L1D filter (see uc_pathvm_set_mem_filter).
+// An access within one line whose line is the most recently used way of its
+// set is a hit that changes no state of the cache model: it is only counted.
+static void pathvm_filtered_tracer(void *data, uint64_t addr, uint32_t info)
+{
+    struct uc_struct *uc = data;
+    uint32_t bits = uc->pathvm_l1_line_bits;
+    uint64_t line = addr >> bits;
+
+    if (((addr + (info & 0xff) - 1) >> bits) == line &&
+        uc->pathvm_l1_ways[(line & uc->pathvm_l1_set_mask)
+                           << uc->pathvm_l1_assoc_log2] == line) {
+        uc->pathvm_l1_counts[(info >> 8) & 1]++;
+        return;
+    }
+    uc->mem_tracer(uc->mem_tracer_data, addr, info);
+}
+
 // pathvm: call the data-access tracer inline, before the access.
 void gen_mem_tracer(TCGContext *tcg_ctx, TCGv addr, MemOp memop, int is_store)
 {
@@ -707,21 +725,27 @@ void gen_mem_tracer(TCGContext *tcg_ctx, TCGv addr, MemOp memop, int is_store)
     TCGv_ptr tdata;
     TCGv_i32 tinfo;
     TCGTemp *args[3];
+    void (*func)(void *, uint64_t, uint32_t) = uc->mem_tracer;
+    void *data = uc->mem_tracer_data;
 
     if (!uc->mem_tracer) {
         return;
     }
-    info = g_hash_table_lookup(tcg_ctx->helper_table, (gpointer)uc->mem_tracer);
+    if (uc->pathvm_l1_ways) {
+        func = pathvm_filtered_tracer;
+        data = uc;
+    }
+    info = g_hash_table_lookup(tcg_ctx->helper_table, (gpointer)func);
     if (info == NULL) {
         info = g_malloc0(sizeof(TCGHelperInfo));
-        info->func = (void *)uc->mem_tracer;
+        info->func = (void *)func;
         info->name = "pathvm_mem_tracer";
         info->flags = TCG_CALL_NO_RWG;
         info->sizemask = dh_sizemask(void, 0) | dh_sizemask(ptr, 1) |
                          dh_sizemask(i64, 2) | dh_sizemask(i32, 3);
         g_hash_table_insert(tcg_ctx->helper_table, (gpointer)info->func, (gpointer)info);
     }
-    tdata = tcg_const_ptr(tcg_ctx, uc->mem_tracer_data);
+    tdata = tcg_const_ptr(tcg_ctx, data);
     tinfo = tcg_const_i32(tcg_ctx, (1u << (memop & MO_SIZE)) | (is_store ? 0x100 : 0));
     args[0] = tcgv_ptr_temp(tcg_ctx, tdata);
     args[1] = tcgv_i64_temp(tcg_ctx, addr);
