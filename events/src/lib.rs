@@ -283,8 +283,9 @@ pub mod marker {
 /// valid, and `ways` at the same address, until the run ends; that `ways`
 /// holds line numbers (`address >> line_bits`, never `u64::MAX` for a valid
 /// one), `1 << assoc_log2` per set and the most recently used first, so
-/// set `s` starts at `ways[s << assoc_log2]`; and that it reads `counts`
-/// only through the pointer it gave out.
+/// set `s` starts at `ways[s << assoc_log2]`; and that `counts` are cells
+/// (atomics, say) that allow writes through that pointer while the
+/// observer is borrowed elsewhere.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MemFilter {
     pub ways: *const u64,
