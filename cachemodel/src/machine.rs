@@ -185,6 +185,52 @@ impl Tally {
     }
 }
 
+/// The common note (no miss, at most 1,023 loads and 1,023 stores) in 24
+/// bits: loads, stores, then the terminator's four bits.
+impl events::pipe::NoteWords for BlockCosts {
+    #[inline]
+    fn short(&self) -> Option<u32> {
+        let misses = self.l1i_miss | self.l1d_read_miss | self.l1d_write_miss | self.ll_miss;
+        if misses != 0 || (self.loads | self.stores) >= 1 << 10 {
+            return None;
+        }
+        Some(u32::from(self.loads) | u32::from(self.stores) << 10 | u32::from(self.branch) << 20)
+    }
+
+    #[inline]
+    fn from_short(bits: u32) -> BlockCosts {
+        BlockCosts {
+            loads: (bits & 0x3ff) as u16,
+            stores: (bits >> 10 & 0x3ff) as u16,
+            branch: (bits >> 20 & 0xf) as u8,
+            ..BlockCosts::default()
+        }
+    }
+
+    fn long(&self) -> [u64; 2] {
+        let w = |a: u16, b: u16, c: u16, d: u16| {
+            u64::from(a) | u64::from(b) << 16 | u64::from(c) << 32 | u64::from(d) << 48
+        };
+        [
+            w(self.loads, self.stores, self.l1i_miss, self.l1d_read_miss),
+            w(self.l1d_write_miss, self.ll_miss, u16::from(self.branch), 0),
+        ]
+    }
+
+    fn from_long(words: [u64; 2]) -> BlockCosts {
+        let part = |w: u64, k: u32| (w >> (16 * k)) as u16;
+        BlockCosts {
+            loads: part(words[0], 0),
+            stores: part(words[0], 1),
+            l1i_miss: part(words[0], 2),
+            l1d_read_miss: part(words[0], 3),
+            l1d_write_miss: part(words[1], 0),
+            ll_miss: part(words[1], 1),
+            branch: part(words[1], 2) as u8,
+        }
+    }
+}
+
 impl BlockCosts {
     /// Adds the note to `c`.
     #[inline]
@@ -1219,6 +1265,43 @@ pub(crate) mod tests {
         );
         assert_eq!(sim.block_counts(BlockId(3)).l1i_miss, 1);
         assert_eq!(sim.per_block().len(), 4);
+    }
+
+    #[test]
+    fn notes_travel_whole() {
+        use events::pipe::NoteWords;
+        let short = BlockCosts {
+            loads: 1023,
+            stores: 7,
+            branch: 0b1011,
+            ..BlockCosts::default()
+        };
+        let bits = short.short().expect("fits");
+        assert!(bits < 1 << 24);
+        assert_eq!(BlockCosts::from_short(bits), short);
+        let long = [
+            BlockCosts {
+                loads: 1024,
+                ..short
+            },
+            BlockCosts {
+                ll_miss: 1,
+                ..short
+            },
+            BlockCosts {
+                loads: u16::MAX,
+                stores: 2,
+                l1i_miss: 3,
+                l1d_read_miss: 4,
+                l1d_write_miss: 5,
+                ll_miss: u16::MAX,
+                branch: 0xf,
+            },
+        ];
+        for n in long {
+            assert_eq!(n.short(), None);
+            assert_eq!(BlockCosts::from_long(n.long()), n);
+        }
     }
 
     #[test]

@@ -27,7 +27,7 @@ use crate::{Addr, BlockEvent, BlockFacts, BlockId, Marker, MemEvent, ObjectMappe
 /// the pipe's answers, so it must watch at least every block the back would.
 pub trait Front {
     /// What the front tells the back about the running block.
-    type Note: Send + 'static;
+    type Note: NoteWords;
     /// Whether the front needs [`Front::mem`] (the back's wish is asked too).
     fn wants_memory(&self) -> bool {
         false
@@ -61,15 +61,51 @@ pub trait Front {
 /// its effect on the back, when a block is decoded; the entry arguments come
 /// for the blocks the front watches.
 pub trait Back: Observer + Send {
-    type Note: Send + 'static;
+    type Note: NoteWords;
     fn note(&mut self, _note: Self::Note) {}
 }
 
-/// Events per batch: the handover costs a few microseconds, and the batches
-/// in flight (at most about six of 32 KiB) stay within the L2 cache.
-const BATCH: usize = 1024;
+/// A note as the queue carries it: the common one in 24 bits of the word
+/// that carries its block, any other in two words of its own.
+pub trait NoteWords: Copy + Send + 'static {
+    /// The note in the low 24 bits, if it fits there.
+    fn short(&self) -> Option<u32>;
+    fn from_short(bits: u32) -> Self;
+    fn long(&self) -> [u64; 2];
+    fn from_long(words: [u64; 2]) -> Self;
+}
+
+/// Words per batch (32 KiB): the handover costs a few microseconds, and the
+/// batches in flight (at most six) stay within the L2 cache.
+const WORDS: usize = 4096;
 /// Batches queued before the VM's thread waits for the back.
 const QUEUED: usize = 3;
+
+/// The queue carries a stream of 64-bit words. An event starts with a head
+/// word: its kind in the low 4 bits, flags in the next 4, a short note in
+/// bits 8 to 31, a block id (or a size) in the high 32. Most blocks are one
+/// word: the guest stack pointer follows only when it differs from the
+/// last one queued (it changes only after calls, returns and the like), and
+/// the two words of a long note follow only when the note does not fit.
+mod word {
+    /// A block, after its note if one is flagged.
+    pub const BLOCK: u64 = 0;
+    /// A note on its own.
+    pub const NOTE: u64 = 1;
+    /// A further iteration of a `rep` string block.
+    pub const REP: u64 = 2;
+    /// A memory access: size in bits 8..16, bit 16 a store; the address follows.
+    pub const MEM: u64 = 3;
+    /// The next of the batch's rare events ([`super::Msg`]).
+    pub const OTHER: u64 = 4;
+    pub const KIND: u64 = 0xf;
+    /// A block's stack pointer follows.
+    pub const SP: u64 = 1 << 4;
+    /// A short note is in bits 8..32.
+    pub const SHORT: u64 = 1 << 5;
+    /// A long note's two words follow.
+    pub const LONG: u64 = 1 << 6;
+}
 
 /// A [`Marker`] with its own name.
 enum OwnedMarker {
@@ -99,54 +135,109 @@ impl OwnedMarker {
     }
 }
 
-enum Msg<N> {
+/// The events that are neither blocks nor notes: rare, queued as they are.
+enum Msg {
     Decoded(BlockId, Arc<BlockFacts>),
-    EntryArgs(BlockId, Box<[u64; 3]>),
-    Block(BlockEvent),
-    /// A note, then a block: one event where there would be two.
-    NotedBlock(BlockEvent, N),
-    Rep(BlockId),
-    Mem(MemEvent),
+    EntryArgs(BlockId, [u64; 3]),
     ThreadSwitch(Tid),
     ObjectMapped(Box<ObjectMapped>),
     SignalDelivered(i32, Addr, Addr),
     SignalReturned(Addr),
-    Marker(Box<OwnedMarker>),
-    Note(N),
+    Marker(OwnedMarker),
 }
 
-type Batch<N> = Vec<Msg<N>>;
+/// The word stream and the rare events it refers to, in order.
+#[derive(Default)]
+struct Batch {
+    words: Vec<u64>,
+    others: Vec<Msg>,
+}
+
+impl Batch {
+    fn new() -> Batch {
+        Batch {
+            // Room for the longest event past the limit: no growing.
+            words: Vec::with_capacity(WORDS + 4),
+            others: Vec::new(),
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+}
 
 /// The back with the facts of every block it was told about.
 struct Consumer<'env, B> {
     back: &'env mut B,
     facts: Vec<Arc<BlockFacts>>,
+    /// The stack pointer of the last block queued.
+    sp: Addr,
 }
 
 impl<B: Back> Consumer<'_, B> {
-    fn run(mut self, batches: Receiver<Batch<B::Note>>, spare: Sender<Batch<B::Note>>) -> Self {
+    fn run(mut self, batches: Receiver<Batch>, spare: Sender<Batch>) -> Self {
         while let Ok(mut batch) = batches.recv() {
-            for m in batch.drain(..) {
-                self.apply(m);
-            }
+            self.replay(&batch.words, batch.others.drain(..));
+            batch.words.clear();
             // The VM's thread may be gone (end of run): the batch is dropped.
             let _ = spare.send(batch);
         }
         self
     }
 
+    fn replay(&mut self, words: &[u64], mut others: impl Iterator<Item = Msg>) {
+        let mut i = 0;
+        while let Some(&head) = words.get(i) {
+            i += 1;
+            match head & word::KIND {
+                word::BLOCK => {
+                    if head & word::SP != 0 {
+                        self.sp = words[i];
+                        i += 1;
+                    }
+                    i = self.note(head, words, i);
+                    let id = BlockId((head >> 32) as u32);
+                    let ev = BlockEvent { id, sp: self.sp };
+                    self.back.block(ev, &self.facts[id.index()]);
+                }
+                word::NOTE => i = self.note(head, words, i),
+                word::REP => self.back.rep_iteration(BlockId((head >> 32) as u32)),
+                word::MEM => {
+                    self.back.mem(MemEvent {
+                        addr: words[i],
+                        size: (head >> 8) as u8,
+                        is_store: head & (1 << 16) != 0,
+                    });
+                    i += 1;
+                }
+                _ => {
+                    let m = others.next().expect("queued with its word");
+                    self.apply(m);
+                }
+            }
+        }
+    }
+
+    /// The note flagged in `head`, if any; its words start at `i`. Returns
+    /// the index after them.
     #[inline]
-    fn apply(&mut self, m: Msg<B::Note>) {
+    fn note(&mut self, head: u64, words: &[u64], i: usize) -> usize {
+        if head & word::SHORT != 0 {
+            self.back
+                .note(B::Note::from_short((head >> 8) as u32 & 0xff_ffff));
+            i
+        } else if head & word::LONG != 0 {
+            self.back.note(B::Note::from_long([words[i], words[i + 1]]));
+            i + 2
+        } else {
+            i
+        }
+    }
+
+    fn apply(&mut self, m: Msg) {
         let back = &mut *self.back;
         match m {
-            Msg::NotedBlock(ev, n) => {
-                back.note(n);
-                back.block(ev, &self.facts[ev.id.index()]);
-            }
-            Msg::Block(ev) => back.block(ev, &self.facts[ev.id.index()]),
-            Msg::Note(n) => back.note(n),
-            Msg::Mem(ev) => back.mem(ev),
-            Msg::Rep(id) => back.rep_iteration(id),
             Msg::Decoded(id, facts) => {
                 back.block_decoded_shared(id, &facts);
                 back.watch_entry(id, &facts);
@@ -156,7 +247,7 @@ impl<B: Back> Consumer<'_, B> {
                 }
                 self.facts[i] = facts;
             }
-            Msg::EntryArgs(id, args) => back.entry_args(id, *args),
+            Msg::EntryArgs(id, args) => back.entry_args(id, args),
             Msg::ThreadSwitch(tid) => back.thread_switch(tid),
             Msg::ObjectMapped(obj) => back.object_mapped(&obj),
             Msg::SignalDelivered(signal, handler, sp) => back.signal_delivered(signal, handler, sp),
@@ -168,8 +259,8 @@ impl<B: Back> Consumer<'_, B> {
 
 /// The queue to a running back.
 struct Link<'scope, 'env, B: Back> {
-    batches: SyncSender<Batch<B::Note>>,
-    spare: Receiver<Batch<B::Note>>,
+    batches: SyncSender<Batch>,
+    spare: Receiver<Batch>,
     worker: ScopedJoinHandle<'scope, Consumer<'env, B>>,
 }
 
@@ -179,7 +270,9 @@ struct Link<'scope, 'env, B: Back> {
 pub struct Pipe<'scope, 'env, F: Front, B: Back<Note = F::Note>> {
     front: F,
     scope: &'scope Scope<'scope, 'env>,
-    batch: Batch<F::Note>,
+    batch: Batch,
+    /// The stack pointer of the last block queued (the consumer's `sp`).
+    sp: Addr,
     link: Option<Link<'scope, 'env, B>>,
     /// The back while its thread is stopped (around a fork).
     parked: Option<Consumer<'env, B>>,
@@ -193,11 +286,13 @@ impl<'scope, 'env, F: Front, B: Back<Note = F::Note>> Pipe<'scope, 'env, F, B> {
         let mut pipe = Pipe {
             front,
             scope,
-            batch: Vec::with_capacity(BATCH),
+            batch: Batch::new(),
+            sp: 0,
             link: None,
             parked: Some(Consumer {
                 back,
                 facts: Vec::new(),
+                sp: 0,
             }),
             back_wants_memory,
         };
@@ -232,7 +327,9 @@ impl<'scope, 'env, F: Front, B: Back<Note = F::Note>> Pipe<'scope, 'env, F, B> {
             return;
         };
         if !self.batch.is_empty() {
-            let _ = link.batches.send(std::mem::take(&mut self.batch));
+            let _ = link
+                .batches
+                .send(std::mem::replace(&mut self.batch, Batch::new()));
         }
         drop(link.batches);
         match link.worker.join() {
@@ -241,12 +338,40 @@ impl<'scope, 'env, F: Front, B: Back<Note = F::Note>> Pipe<'scope, 'env, F, B> {
         }
     }
 
+    /// Appends one word of an event.
     #[inline]
-    fn push(&mut self, m: Msg<F::Note>) {
-        self.batch.push(m);
-        if self.batch.len() >= BATCH {
+    fn word(&mut self, w: u64) {
+        self.batch.words.push(w);
+    }
+
+    /// Ends an event: the batch goes when full.
+    #[inline]
+    fn queued(&mut self) {
+        if self.batch.words.len() >= WORDS {
             self.send();
         }
+    }
+
+    /// Queues a rare event.
+    fn other(&mut self, m: Msg) {
+        self.batch.others.push(m);
+        self.word(word::OTHER);
+        self.queued();
+    }
+
+    /// Appends a note's words, flagged in `head`; returns the head.
+    #[inline]
+    fn with_note(&mut self, mut head: u64, note: Option<F::Note>, long: &mut [u64; 2]) -> u64 {
+        if let Some(n) = note {
+            match n.short() {
+                Some(bits) => head |= word::SHORT | u64::from(bits & 0xff_ffff) << 8,
+                None => {
+                    head |= word::LONG;
+                    *long = n.long();
+                }
+            }
+        }
+        head
     }
 
     #[cold]
@@ -255,10 +380,7 @@ impl<'scope, 'env, F: Front, B: Back<Note = F::Note>> Pipe<'scope, 'env, F, B> {
         let Some(link) = &self.link else {
             return;
         };
-        let next = link
-            .spare
-            .try_recv()
-            .unwrap_or_else(|_| Vec::with_capacity(BATCH));
+        let next = link.spare.try_recv().unwrap_or_else(|_| Batch::new());
         let full = std::mem::replace(&mut self.batch, next);
         if link.batches.send(full).is_err() {
             // The back's thread ended early (it panicked): stop queueing;
@@ -271,11 +393,24 @@ impl<'scope, 'env, F: Front, B: Back<Note = F::Note>> Pipe<'scope, 'env, F, B> {
         }
     }
 
+    /// Queues a note on its own.
+    #[inline]
+    fn note(&mut self, n: F::Note) {
+        let mut long = [0; 2];
+        let head = self.with_note(word::NOTE, Some(n), &mut long);
+        self.word(head);
+        if head & word::LONG != 0 {
+            self.word(long[0]);
+            self.word(long[1]);
+        }
+        self.queued();
+    }
+
     /// Queues what the front has for the back about the running block.
     #[inline]
     fn notes(&mut self) {
         while let Some(n) = self.front.take_note() {
-            self.push(Msg::Note(n));
+            self.note(n);
         }
     }
 }
@@ -298,7 +433,7 @@ impl<F: Front, B: Back<Note = F::Note>> Observer for Pipe<'_, '_, F, B> {
 
     fn block_decoded_shared(&mut self, id: BlockId, facts: &Arc<BlockFacts>) {
         self.front.block_decoded(id, facts);
-        self.push(Msg::Decoded(id, facts.clone()));
+        self.other(Msg::Decoded(id, facts.clone()));
     }
 
     fn watch_entry(&mut self, id: BlockId, facts: &BlockFacts) -> bool {
@@ -307,68 +442,83 @@ impl<F: Front, B: Back<Note = F::Note>> Observer for Pipe<'_, '_, F, B> {
 
     fn entry_args(&mut self, id: BlockId, args: [u64; 3]) {
         self.notes();
-        self.push(Msg::EntryArgs(id, Box::new(args)));
+        self.other(Msg::EntryArgs(id, args));
     }
 
     #[inline]
     fn block(&mut self, ev: BlockEvent, facts: &BlockFacts) {
         self.front.before_block(ev, facts);
-        // The last note goes with the block, in one event.
+        // The last note goes with the block, in its head word.
         let mut last = self.front.take_note();
         if last.is_some() {
             while let Some(n) = self.front.take_note() {
                 let earlier = last.replace(n).expect("checked above");
-                self.push(Msg::Note(earlier));
+                self.note(earlier);
             }
         }
         self.front.block(ev, facts);
-        self.push(match last {
-            Some(n) => Msg::NotedBlock(ev, n),
-            None => Msg::Block(ev),
-        });
+        let mut long = [0; 2];
+        let mut head = self.with_note(word::BLOCK | u64::from(ev.id.0) << 32, last, &mut long);
+        let new_sp = ev.sp != self.sp;
+        if new_sp {
+            head |= word::SP;
+        }
+        self.word(head);
+        if new_sp {
+            self.sp = ev.sp;
+            self.word(ev.sp);
+        }
+        if head & word::LONG != 0 {
+            self.word(long[0]);
+            self.word(long[1]);
+        }
+        self.queued();
     }
 
     #[inline]
     fn rep_iteration(&mut self, id: BlockId) {
         self.notes();
         self.front.rep_iteration(id);
-        self.push(Msg::Rep(id));
+        self.word(word::REP | u64::from(id.0) << 32);
+        self.queued();
     }
 
     #[inline]
     fn mem(&mut self, ev: MemEvent) {
         self.front.mem(ev);
         if self.back_wants_memory {
-            self.push(Msg::Mem(ev));
+            self.word(word::MEM | u64::from(ev.size) << 8 | u64::from(ev.is_store) << 16);
+            self.word(ev.addr);
+            self.queued();
         }
     }
 
     fn thread_switch(&mut self, tid: Tid) {
         self.notes();
         self.front.thread_switch(tid);
-        self.push(Msg::ThreadSwitch(tid));
+        self.other(Msg::ThreadSwitch(tid));
     }
 
     fn object_mapped(&mut self, obj: &ObjectMapped) {
         self.notes();
         self.front.object_mapped(obj);
         self.notes();
-        self.push(Msg::ObjectMapped(Box::new(obj.clone())));
+        self.other(Msg::ObjectMapped(Box::new(obj.clone())));
     }
 
     fn signal_delivered(&mut self, signal: i32, handler: Addr, sp: Addr) {
         self.notes();
-        self.push(Msg::SignalDelivered(signal, handler, sp));
+        self.other(Msg::SignalDelivered(signal, handler, sp));
     }
 
     fn signal_returned(&mut self, sp: Addr) {
         self.notes();
-        self.push(Msg::SignalReturned(sp));
+        self.other(Msg::SignalReturned(sp));
     }
 
     fn marker(&mut self, m: Marker<'_>) {
         self.notes();
-        self.push(Msg::Marker(Box::new(OwnedMarker::new(m))));
+        self.other(Msg::Marker(OwnedMarker::new(m)));
     }
 
     fn fork_prepare(&mut self) {
@@ -386,11 +536,31 @@ mod tests {
     use super::*;
     use crate::{InsnFacts, Terminator};
 
-    /// Records every call as text.
+    /// Notes below 2^24 travel in the block's word, the others in two words.
+    impl NoteWords for u64 {
+        fn short(&self) -> Option<u32> {
+            (*self < 1 << 24).then_some(*self as u32)
+        }
+        fn from_short(bits: u32) -> u64 {
+            u64::from(bits)
+        }
+        fn long(&self) -> [u64; 2] {
+            [*self, !*self]
+        }
+        fn from_long(words: [u64; 2]) -> u64 {
+            assert_eq!(words[1], !words[0]);
+            words[0]
+        }
+    }
+
+    /// Records every call as text; wants memory events if `memory`.
     #[derive(Default)]
-    struct Log(Vec<String>);
+    struct Log(Vec<String>, bool);
 
     impl Observer for Log {
+        fn wants_memory(&self) -> bool {
+            self.1
+        }
         fn block_decoded(&mut self, id: BlockId, facts: &BlockFacts) {
             self.0.push(format!("decoded {} {:#x}", id.0, facts.start));
         }
@@ -411,7 +581,8 @@ mod tests {
             self.0.push(format!("rep {}", id.0));
         }
         fn mem(&mut self, ev: MemEvent) {
-            self.0.push(format!("mem {:#x}", ev.addr));
+            self.0
+                .push(format!("mem {:#x} {} {}", ev.addr, ev.size, ev.is_store));
         }
         fn thread_switch(&mut self, tid: Tid) {
             self.0.push(format!("thread {tid}"));
@@ -437,10 +608,12 @@ mod tests {
         }
     }
 
-    /// Counts memory accesses per block and notes them; watches block 1.
+    /// Counts memory accesses per block and notes them (every other note
+    /// too large for a block's word); watches block 1.
     #[derive(Default)]
     struct Counter {
         accesses: u64,
+        notes: u64,
     }
 
     impl Front for Counter {
@@ -455,7 +628,11 @@ mod tests {
             self.accesses += 1;
         }
         fn take_note(&mut self) -> Option<u64> {
-            (self.accesses != 0).then(|| std::mem::take(&mut self.accesses))
+            if self.accesses == 0 {
+                return None;
+            }
+            self.notes += 1;
+            Some(std::mem::take(&mut self.accesses) << (40 * (self.notes % 2)))
         }
     }
 
@@ -490,14 +667,15 @@ mod tests {
             base: 0x7000,
             bias: 0x7000,
         });
-        for k in 0..3 * BATCH as u64 {
+        for k in 0..3 * WORDS as u64 {
             let id = BlockId((k % 2) as u32);
-            o.block(BlockEvent { id, sp: k }, &blocks[id.index()]);
+            // The stack pointer stays the same over runs of blocks.
+            o.block(BlockEvent { id, sp: k / 5 }, &blocks[id.index()]);
             for a in 0..k % 3 {
                 o.mem(MemEvent {
-                    addr: a,
-                    size: 8,
-                    is_store: false,
+                    addr: a << 50 | k,
+                    size: 1 << a,
+                    is_store: a == 1,
                 });
             }
             match k % 700 {
@@ -515,15 +693,53 @@ mod tests {
         }
     }
 
-    /// The event size the batch size is chosen for, with a note of 14
-    /// bytes (`cachemodel::BlockCosts`).
+    /// A block with a short note and the last stack pointer is one word.
     #[test]
-    fn an_event_is_32_bytes() {
-        assert_eq!(std::mem::size_of::<Msg<[u16; 7]>>(), 32);
+    fn a_block_is_one_word() {
+        let mut back = Log::default();
+        std::thread::scope(|s| {
+            let mut pipe = Pipe::new(s, Counter::default(), &mut back);
+            let f = facts(0x1000);
+            pipe.block_decoded_shared(BlockId(0), &f);
+            pipe.block(
+                BlockEvent {
+                    id: BlockId(0),
+                    sp: 0,
+                },
+                &f,
+            );
+            let words = pipe.batch.words.len();
+            pipe.mem(MemEvent {
+                addr: 8,
+                size: 8,
+                is_store: true,
+            });
+            pipe.front.notes = 1; // the next note is short
+            pipe.block(
+                BlockEvent {
+                    id: BlockId(0),
+                    sp: 0,
+                },
+                &f,
+            );
+            assert_eq!(pipe.batch.words.len(), words + 1);
+            pipe.finish();
+        });
+        assert_eq!(
+            back.0.last().map(String::as_str),
+            Some("block 0 0x1000 sp 0x0")
+        );
+        assert_eq!(back.0[back.0.len() - 2], "note 1");
     }
 
     #[test]
     fn the_back_sees_the_stream_it_would_see_on_one_thread() {
+        for memory in [false, true] {
+            one_thread_and_pipe(memory);
+        }
+    }
+
+    fn one_thread_and_pipe(memory: bool) {
         // On one thread: the front's notes go straight to the back.
         struct Direct {
             front: Counter,
@@ -558,6 +774,9 @@ mod tests {
             }
             fn mem(&mut self, ev: MemEvent) {
                 self.front.mem(ev);
+                if self.back.1 {
+                    self.back.mem(ev);
+                }
             }
             fn thread_switch(&mut self, tid: Tid) {
                 self.notes();
@@ -582,19 +801,24 @@ mod tests {
         }
         let mut direct = Direct {
             front: Counter::default(),
-            back: Log::default(),
+            back: Log(Vec::new(), memory),
         };
         drive(&mut direct);
         direct.notes();
 
-        let mut piped = Log::default();
+        let mut piped = Log(Vec::new(), memory);
         std::thread::scope(|s| {
             let mut pipe = Pipe::new(s, Counter::default(), &mut piped);
             assert!(pipe.wants_memory());
             drive(&mut pipe);
             pipe.finish();
         });
-        assert!(direct.back.0.len() > 3 * BATCH);
+        assert!(direct.back.0.len() > 3 * WORDS);
+        for kind in ["note 1099511627776", "note 1", "sp 0x1"] {
+            assert!(direct.back.0.iter().any(|l| l.contains(kind)), "{kind}");
+        }
+        let store = |l: &String| l.starts_with("mem 0x4000000000") && l.ends_with(" 2 true");
+        assert_eq!(direct.back.0.iter().any(store), memory);
         assert!(direct.back.0.iter().any(|l| l == "args 1 [1, 2, 3]"));
         assert_eq!(direct.back.0, piped.0);
     }

@@ -140,6 +140,9 @@ struct Recorder {
     toggle: Option<Toggle>,
     /// Costs are counted now (always without `--toggle-collect`).
     collecting: bool,
+    /// The simulators run in the pipe's front ([`MachineSim::external`]):
+    /// their notes are charged as they come, and instructions at each block.
+    external: bool,
 }
 
 /// Where an allocator's size argument is.
@@ -250,7 +253,9 @@ impl events::pipe::Back for Recorder {
 
     #[inline]
     fn note(&mut self, note: BlockCosts) {
-        if let Some(sim) = &mut self.sim {
+        if self.external {
+            self.charge_note(note);
+        } else if let Some(sim) = &mut self.sim {
             sim.note(note);
         }
     }
@@ -591,6 +596,53 @@ impl Recorder {
         self.collecting = self.toggle.as_ref().is_some_and(|t| t.inside > 0);
     }
 
+    /// Charge what the front counted for the running block (its accesses
+    /// and misses, and its terminator's outcome, known when the next block
+    /// starts: the note comes just before that block's event) to its node,
+    /// function and path, as [`Recorder::flush_with`] charges a local
+    /// simulator's counts. The fields go straight from the note to the
+    /// three sums: no `Counts` in between.
+    #[inline]
+    fn charge_note(&mut self, n: BlockCosts) {
+        if !self.collecting {
+            return;
+        }
+        let b = u64::from(n.branch);
+        let mut cols = [0u64; COLUMNS];
+        cols[1] = n.loads.into();
+        cols[2] = n.stores.into();
+        cols[3] = n.l1i_miss.into();
+        cols[4] = n.l1d_read_miss.into();
+        cols[5] = n.l1d_write_miss.into();
+        cols[6] = n.ll_miss.into();
+        cols[7] = b & 1;
+        cols[8] = b >> 1 & 1;
+        cols[9] = b >> 2 & 1;
+        cols[10] = b >> 3 & 1;
+        let node = self.tracker.current_node();
+        if let Ok(m) = <&mut [u64; RAW_COLUMNS]>::try_from(self.tracker.node_metrics_mut(node)) {
+            for k in 1..11 {
+                m[k] += cols[k];
+            }
+        }
+        if let Some(f) = self.cur_func {
+            let c = self.func_counts(f);
+            c.loads += cols[1];
+            c.stores += cols[2];
+            c.l1i_miss += cols[3];
+            c.l1d_read_miss += cols[4];
+            c.l1d_write_miss += cols[5];
+            c.ll_miss += cols[6];
+            c.branches += cols[7];
+            c.branch_misses += cols[8];
+            c.indirect += cols[9];
+            c.indirect_misses += cols[10];
+        }
+        if let Some(p) = &mut self.paths {
+            p.add_here(&cols);
+        }
+    }
+
     /// Charge a terminator's outcome to a node and a function.
     #[inline]
     fn charge_outcome(&mut self, node: NodeId, f: Option<FuncId>, t: &BranchOutcome) {
@@ -716,11 +768,11 @@ impl Observer for Recorder {
         // The block's own costs are charged by the next `flush`, to the
         // node, function and path set up here.
         match &mut self.sim {
-            Some(sim) => {
+            Some(sim) if !self.external => {
                 let t = sim.run_block(ev, facts);
                 debug_assert!(t.is_zero(), "resolved above");
             }
-            None => {
+            _ => {
                 if on && !self.cur_split {
                     if let Some(f) = self.cur_func {
                         self.func_counts(f).instructions += n;
@@ -744,7 +796,7 @@ impl Observer for Recorder {
                 .get_or_insert_with(|| tracker.index().function_at(facts.start).map(|(_, e)| e));
             if p.executed(frames, facts.start, facts.len, n as u32, plt, entry)
                 && on
-                && self.sim.is_none()
+                && (self.sim.is_none() || self.external)
             {
                 let body = Counts {
                     instructions: n,
@@ -948,6 +1000,7 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
     tracker.set_count_instructions(toggle.is_none());
     let mut rec = Recorder {
         collecting: toggle.is_none(),
+        external: sim.as_ref().is_some_and(MachineSim::is_external),
         toggle,
         alloc_blocks: FxHashMap::default(),
         alloc_funcs: Default::default(),
