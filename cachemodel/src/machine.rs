@@ -117,6 +117,13 @@ impl FilterCounts {
         }
         out
     }
+
+    /// Whether an access was counted since the last [`FilterCounts::take`].
+    #[inline]
+    fn any(&self) -> bool {
+        let [l, s] = &*self.0;
+        (l.load(Ordering::Relaxed) | s.load(Ordering::Relaxed)) != 0
+    }
 }
 
 impl Clone for FilterCounts {
@@ -519,6 +526,11 @@ impl events::pipe::Front for MachineFront {
             });
         }
         Some(self.split_note(t))
+    }
+
+    #[inline]
+    fn has_note(&self) -> bool {
+        self.dirty || self.filtered.as_ref().is_some_and(FilterCounts::any)
     }
 }
 /// A block's control transfer whose outcome the next block of the thread tells.

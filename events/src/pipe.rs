@@ -54,6 +54,11 @@ pub trait Front {
     fn take_note(&mut self) -> Option<Self::Note> {
         None
     }
+    /// Whether [`Front::take_note`] may return a note now. False saves a
+    /// call after a block's note, which is nearly always its only one.
+    fn has_note(&self) -> bool {
+        true
+    }
 }
 
 /// The part of the analyses on the pipe's thread: an [`Observer`] that also
@@ -450,7 +455,7 @@ impl<F: Front, B: Back<Note = F::Note>> Observer for Pipe<'_, '_, F, B> {
         self.front.before_block(ev, facts);
         // The last note goes with the block, in its head word.
         let mut last = self.front.take_note();
-        if last.is_some() {
+        if last.is_some() && self.front.has_note() {
             while let Some(n) = self.front.take_note() {
                 let earlier = last.replace(n).expect("checked above");
                 self.note(earlier);

@@ -246,6 +246,11 @@ impl events::pipe::Front for VmFront {
     fn take_note(&mut self) -> Option<BlockCosts> {
         self.machine.as_mut()?.take_note()
     }
+
+    #[inline]
+    fn has_note(&self) -> bool {
+        self.machine.as_ref().is_some_and(|m| m.has_note())
+    }
 }
 
 impl events::pipe::Back for Recorder {
@@ -712,12 +717,15 @@ impl Observer for Recorder {
     #[inline]
     fn block(&mut self, ev: BlockEvent, facts: &BlockFacts) {
         // The previous block's terminator outcome goes with the rest of its
-        // costs, to its node, function and path.
-        let outcome = match &mut self.sim {
-            Some(sim) => sim.resolve_pending(facts.start),
-            None => BranchOutcome::default(),
-        };
-        self.flush_with(&outcome);
+        // costs, to its node, function and path (on two threads, they came
+        // in its note).
+        if !self.external {
+            let outcome = match &mut self.sim {
+                Some(sim) => sim.resolve_pending(facts.start),
+                None => BranchOutcome::default(),
+            };
+            self.flush_with(&outcome);
+        }
         if let Some(r) = self.rows.get_mut(ev.id.index()) {
             r.execs += 1;
         }
