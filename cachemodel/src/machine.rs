@@ -241,7 +241,7 @@ impl events::pipe::NoteWords for BlockCosts {
 impl BlockCosts {
     /// Adds the note to `c`.
     #[inline]
-    fn add_to(&self, c: &mut Counts) {
+    pub fn add_to(&self, c: &mut Counts) {
         c.loads += self.loads as u64;
         c.stores += self.stores as u64;
         c.l1i_miss += self.l1i_miss as u64;

@@ -631,17 +631,7 @@ impl Recorder {
             }
         }
         if let Some(f) = self.cur_func {
-            let c = self.func_counts(f);
-            c.loads += cols[1];
-            c.stores += cols[2];
-            c.l1i_miss += cols[3];
-            c.l1d_read_miss += cols[4];
-            c.l1d_write_miss += cols[5];
-            c.ll_miss += cols[6];
-            c.branches += cols[7];
-            c.branch_misses += cols[8];
-            c.indirect += cols[9];
-            c.indirect_misses += cols[10];
+            n.add_to(self.func_counts(f));
         }
         if let Some(p) = &mut self.paths {
             p.add_here(&cols);
@@ -773,8 +763,8 @@ impl Observer for Recorder {
             }
         }
         self.cur_split = matches!(owner, BlockOwner::Split(_));
-        // The block's own costs are charged by the next `flush`, to the
-        // node, function and path set up here.
+        // The block's own costs are charged by the next `flush` (on two
+        // threads: its note), to the node, function and path set up here.
         match &mut self.sim {
             Some(sim) if !self.external => {
                 let t = sim.run_block(ev, facts);
