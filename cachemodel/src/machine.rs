@@ -493,7 +493,7 @@ impl events::pipe::Front for MachineFront {
         self.threads.switch(tid, self.predictor.as_mut());
     }
 
-    #[inline]
+    #[inline(always)]
     fn take_note(&mut self) -> Option<BlockCosts> {
         if let Some(f) = &self.filtered {
             let [loads, stores] = f.take();
@@ -548,7 +548,7 @@ impl Pending {
     /// Predicts the transfer now that the thread went on at `next`: the
     /// branch columns it counts (conditional, mispredicted, indirect,
     /// mispredicted), `None` for a call (which only pushes its return).
-    #[inline]
+    #[inline(always)]
     fn predict(&self, bp: &mut BranchPredictor, next: Addr) -> Option<(u64, bool, u64, bool)> {
         Some(match self.terminator {
             Terminator::CondBranch { target } => {

@@ -226,7 +226,7 @@ impl<B: Back> Consumer<'_, B> {
 
     /// The note flagged in `head`, if any; its words start at `i`. Returns
     /// the index after them.
-    #[inline]
+    #[inline(always)]
     fn note(&mut self, head: u64, words: &[u64], i: usize) -> usize {
         if head & word::SHORT != 0 {
             self.back

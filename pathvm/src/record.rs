@@ -242,7 +242,7 @@ impl events::pipe::Front for VmFront {
         self.functions.add_object(obj);
     }
 
-    #[inline]
+    #[inline(always)]
     fn take_note(&mut self) -> Option<BlockCosts> {
         self.machine.as_mut()?.take_note()
     }
@@ -256,7 +256,7 @@ impl events::pipe::Front for VmFront {
 impl events::pipe::Back for Recorder {
     type Note = BlockCosts;
 
-    #[inline]
+    #[inline(always)]
     fn note(&mut self, note: BlockCosts) {
         if self.external {
             self.charge_note(note);
@@ -607,7 +607,7 @@ impl Recorder {
     /// function and path, as [`Recorder::flush_with`] charges a local
     /// simulator's counts. The fields go straight from the note to the
     /// three sums: no `Counts` in between.
-    #[inline]
+    #[inline(always)]
     fn charge_note(&mut self, n: BlockCosts) {
         if !self.collecting {
             return;
