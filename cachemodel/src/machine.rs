@@ -740,7 +740,9 @@ impl MachineSim {
     /// configuration, on another thread: their counts come through
     /// [`MachineSim::note`], and their per-block rows at the end through
     /// [`MachineSim::set_block_rows`]. It counts instructions and hands out
-    /// pending costs as [`MachineSim::new`]'s does.
+    /// pending costs as [`MachineSim::new`]'s does. (pathvm's recorder
+    /// charges the notes itself as they come, and keeps this machine for its
+    /// configuration and, at the end, the front's rows.)
     pub fn external(config: MachineConfig) -> Result<MachineSim, ConfigError> {
         let mut sim = MachineSim::new(MachineConfig {
             cache: None,
