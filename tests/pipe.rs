@@ -12,10 +12,22 @@ use crate::common::*;
 /// and every profile written (the parent's and, with `--trace-children`,
 /// its children's).
 fn same_files(dir: &Path, label: &str, flags: &[&str], program: &Path, args: &[&str]) {
-    let one = dir.join(format!("{label}.one"));
-    let two = dir.join(format!("{label}.two"));
-    let a = run_with(&one, &[flags, &["--single-thread"]].concat(), program, args);
-    let b = run_with(&two, flags, program, args);
+    let one = [flags, &["--single-thread"]].concat();
+    same_files_as(dir, label, &one, flags, program, args);
+}
+
+/// [`same_files`] with the flags of each run given: `one` for the first,
+/// `two` for the second. Returns the second run.
+fn same_files_as(
+    dir: &Path,
+    label: &str,
+    one: &[&str],
+    two: &[&str],
+    program: &Path,
+    args: &[&str],
+) -> std::process::Output {
+    let a = run_with(&dir.join(format!("{label}.one")), one, program, args);
+    let b = run_with(&dir.join(format!("{label}.two")), two, program, args);
     assert_eq!(a.status.code(), b.status.code(), "{label}: exit status");
     assert_eq!(a.stdout, b.stdout, "{label}: guest output");
     let mut compared = 0;
@@ -31,6 +43,7 @@ fn same_files(dir: &Path, label: &str, flags: &[&str], program: &Path, args: &[&
         compared += 1;
     }
     assert!(compared >= 1, "{label}: no profile written");
+    b
 }
 
 #[test]
@@ -102,4 +115,33 @@ fn two_threads_write_the_profile_of_one_for_distribution_programs() {
         Path::new("/usr/bin/xz"),
         &["-T2", "-c", &input],
     );
+}
+
+/// `--time-threads` (the analyses run after the VM's thread, from the kept
+/// events) writes the same profiles, forks and guest threads included, and
+/// says how long each thread took alone.
+#[test]
+fn threads_one_after_the_other_write_the_same_profile() {
+    let dir = scratch("pipe-deferred");
+    let runs: [(&str, &[&str], &[&str]); 4] = [
+        ("work-O2", &[], &[]),
+        ("threads-O2", &[], &["contend"]),
+        ("sigalarm-O2", &[], &[]),
+        ("forkwait-O2", &["--trace-children"], &[]),
+    ];
+    for (name, flags, args) in runs {
+        let timed = [flags, &["--time-threads"]].concat();
+        let b = same_files_as(&dir, name, flags, &timed, &guest(name), args);
+        let err = String::from_utf8_lossy(&b.stderr);
+        let line = err
+            .lines()
+            .find(|l| l.starts_with("pathvm: threads one after the other: VM "))
+            .unwrap_or_else(|| panic!("{name}: no timing line in {err:?}"));
+        let secs: Vec<f64> = line
+            .split(' ')
+            .filter_map(|w| w.parse::<f64>().ok())
+            .collect();
+        assert_eq!(secs.len(), 2, "{name}: {line}");
+        assert!(secs.iter().all(|s| *s >= 0.0), "{name}: {line}");
+    }
 }

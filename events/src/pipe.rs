@@ -17,6 +17,7 @@
 use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
 use std::sync::Arc;
 use std::thread::{Scope, ScopedJoinHandle};
+use std::time::{Duration, Instant};
 
 use crate::{Addr, BlockEvent, BlockFacts, BlockId, Marker, MemEvent, ObjectMapped, Observer, Tid};
 
@@ -178,10 +179,31 @@ struct Consumer<'env, B> {
     facts: Vec<Arc<BlockFacts>>,
     /// The stack pointer of the last block queued.
     sp: Addr,
+    /// Keep every batch until the queue closes, then replay them all
+    /// ([`Pipe::deferred`]).
+    deferred: bool,
+    /// Time spent replaying kept batches.
+    replaying: Duration,
 }
 
 impl<B: Back> Consumer<'_, B> {
     fn run(mut self, batches: Receiver<Batch>, spare: Sender<Batch>) -> Self {
+        if self.deferred {
+            // Copies, so that the VM's thread writes to recycled batches as
+            // it does when the back keeps up (fresh memory costs it more).
+            let mut kept = Vec::new();
+            while let Ok(mut batch) = batches.recv() {
+                kept.push((batch.words.clone(), std::mem::take(&mut batch.others)));
+                batch.words.clear();
+                let _ = spare.send(batch);
+            }
+            let t0 = Instant::now();
+            for (words, others) in kept {
+                self.replay(&words, others.into_iter());
+            }
+            self.replaying += t0.elapsed();
+            return self;
+        }
         while let Ok(mut batch) = batches.recv() {
             self.replay(&batch.words, batch.others.drain(..));
             batch.words.clear();
@@ -287,6 +309,24 @@ pub struct Pipe<'scope, 'env, F: Front, B: Back<Note = F::Note>> {
 impl<'scope, 'env, F: Front, B: Back<Note = F::Note>> Pipe<'scope, 'env, F, B> {
     /// Starts `back`'s thread in `scope`.
     pub fn new(scope: &'scope Scope<'scope, 'env>, front: F, back: &'env mut B) -> Self {
+        Self::with_mode(scope, front, back, false)
+    }
+
+    /// A pipe whose back keeps every batch until the VM stops (the end of
+    /// the run, or a fork), and only then replays them: the two threads run
+    /// one after the other, so each one's time can be measured alone (see
+    /// [`Pipe::finish_timed`]). The counts are the same; memory grows with
+    /// the run (about 10 bytes per block).
+    pub fn deferred(scope: &'scope Scope<'scope, 'env>, front: F, back: &'env mut B) -> Self {
+        Self::with_mode(scope, front, back, true)
+    }
+
+    fn with_mode(
+        scope: &'scope Scope<'scope, 'env>,
+        front: F,
+        back: &'env mut B,
+        deferred: bool,
+    ) -> Self {
         let back_wants_memory = back.wants_memory();
         let mut pipe = Pipe {
             front,
@@ -298,6 +338,8 @@ impl<'scope, 'env, F: Front, B: Back<Note = F::Note>> Pipe<'scope, 'env, F, B> {
                 back,
                 facts: Vec::new(),
                 sp: 0,
+                deferred,
+                replaying: Duration::ZERO,
             }),
             back_wants_memory,
         };
@@ -307,10 +349,18 @@ impl<'scope, 'env, F: Front, B: Back<Note = F::Note>> Pipe<'scope, 'env, F, B> {
 
     /// Delivers everything queued, stops the back's thread and returns the
     /// front. Panics if the back's thread panicked (with its panic).
-    pub fn finish(mut self) -> F {
+    pub fn finish(self) -> F {
+        self.finish_timed().0
+    }
+
+    /// [`Pipe::finish`], with the time the back spent replaying the batches
+    /// a [`Pipe::deferred`] pipe kept (zero for a pipe made by
+    /// [`Pipe::new`]).
+    pub fn finish_timed(mut self) -> (F, Duration) {
         self.notes();
         self.stop();
-        self.front
+        let replaying = self.parked.as_ref().map_or(Duration::ZERO, |c| c.replaying);
+        (self.front, replaying)
     }
 
     fn start(&mut self) {
@@ -826,5 +876,15 @@ mod tests {
         assert_eq!(direct.back.0.iter().any(store), memory);
         assert!(direct.back.0.iter().any(|l| l == "args 1 [1, 2, 3]"));
         assert_eq!(direct.back.0, piped.0);
+
+        // Kept until the end and replayed then: the same events, in order.
+        let mut deferred = Log(Vec::new(), memory);
+        std::thread::scope(|s| {
+            let mut pipe = Pipe::deferred(s, Counter::default(), &mut deferred);
+            drive(&mut pipe);
+            let (_, replaying) = pipe.finish_timed();
+            assert!(replaying > Duration::ZERO);
+        });
+        assert_eq!(direct.back.0, deferred.0);
     }
 }

@@ -154,6 +154,11 @@ struct RunArgs {
     /// either way.
     #[arg(long)]
     single_thread: bool,
+    /// For measuring pathvm: on two threads, run the VM's to the end first,
+    /// keeping every event in memory, then the analyses, and print the time
+    /// of each alone. The profile is the same.
+    #[arg(long, hide = true, conflicts_with = "single_thread")]
+    time_threads: bool,
     /// Profile child processes too: forked children write FILE.1, FILE.2, ...
     /// and programs they execute run under pathvm (FILE.2.1, ...).
     #[arg(long)]
@@ -458,6 +463,7 @@ fn run(a: RunArgs) -> ExitCode {
         toggle_collect: a.toggle_collect.clone(),
         focus: a.focus.clone(),
         threaded: !a.single_thread,
+        one_after_other: a.time_threads,
     };
     // The guest shares pathvm's descriptors and may close stderr (many
     // programs do at exit); keep a copy to report through afterwards.
@@ -548,6 +554,16 @@ fn run(a: RunArgs) -> ExitCode {
     }
     if !a.quiet {
         summary(&rec, &a.output);
+    }
+    if a.time_threads {
+        match rec.threads_alone {
+            Some((vm, back)) => eprintln!(
+                "pathvm: threads one after the other: VM {:.3} s, analyses {:.3} s",
+                vm.as_secs_f64(),
+                back.as_secs_f64()
+            ),
+            None => eprintln!("pathvm: --time-threads: this run used one thread"),
+        }
     }
     ExitCode::from((status & 0xff) as u8)
 }

@@ -39,6 +39,9 @@ pub struct RecordOptions {
     /// model stays with the VM). Ignored when events are sparse (no paths,
     /// no simulation), where the VM's thread has little to hand over.
     pub threaded: bool,
+    /// With `threaded`: run the VM's thread to the end first and the
+    /// analyses after it (`--time-threads`), to time each alone.
+    pub one_after_other: bool,
 }
 
 /// A finished run.
@@ -49,6 +52,9 @@ pub struct Recording {
     pub wall: Duration,
     /// One line saying where a fatal signal hit, when one did.
     pub crash_site: Option<String>,
+    /// With [`RecordOptions::one_after_other`] on two threads: the time of
+    /// the VM's thread and of the analyses, each alone.
+    pub threads_alone: Option<(Duration, Duration)>,
 }
 
 /// Raw counter columns of the calling context tree, in [`Counts`] order
@@ -1019,11 +1025,22 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         decoded: Vec::new(),
         markers: Markers::default(),
     };
+    let mut threads_alone = None;
     let (outcome, rows) = match front {
         Some(front) => std::thread::scope(|scope| {
-            let mut pipe = events::pipe::Pipe::new(scope, front, &mut rec);
+            let mut pipe = if opts.one_after_other {
+                events::pipe::Pipe::deferred(scope, front, &mut rec)
+            } else {
+                events::pipe::Pipe::new(scope, front, &mut rec)
+            };
             let outcome = vm::run(&opts.vm, &mut pipe);
-            let front = pipe.finish();
+            let (front, replaying) = pipe.finish_timed();
+            if opts.one_after_other {
+                // The VM's thread ran alone until the end, less the replays
+                // done at forks (the back's thread stops there).
+                let total = start.elapsed();
+                threads_alone = Some((total.saturating_sub(replaying), replaying));
+            }
             (outcome, front.machine.map(MachineFront::into_block_rows))
         }),
         None => (vm::run(&opts.vm, &mut rec), None),
@@ -1182,6 +1199,7 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         instructions: outcome.instructions,
         wall,
         crash_site,
+        threads_alone,
     })
 }
 
