@@ -179,7 +179,8 @@ struct Consumer<'env, B> {
     facts: Vec<Arc<BlockFacts>>,
     /// The stack pointer of the last block queued.
     sp: Addr,
-    /// Keep every batch until the queue closes, then replay them all
+    /// Keep a copy of every batch (the batch itself goes back to the VM's
+    /// thread) until the queue closes, then replay them all
     /// ([`Pipe::deferred`]).
     deferred: bool,
     /// Time spent replaying kept batches.
@@ -312,8 +313,8 @@ impl<'scope, 'env, F: Front, B: Back<Note = F::Note>> Pipe<'scope, 'env, F, B> {
         Self::with_mode(scope, front, back, false)
     }
 
-    /// A pipe whose back keeps every batch until the VM stops (the end of
-    /// the run, or a fork), and only then replays them: the two threads run
+    /// A pipe whose back keeps a copy of every batch until the VM stops
+    /// (the end of the run, or a fork), and only then replays them: the two threads run
     /// one after the other, so each one's time can be measured alone (see
     /// [`Pipe::finish_timed`]). The counts are the same; memory grows with
     /// the run (about 10 bytes per block).
