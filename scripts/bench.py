@@ -9,12 +9,18 @@ alternating tools within each round. It prints the median wall time of the
 rounds, the peak memory (getrusage of the child) and the ratios the
 performance targets are stated in, with their geometric means.
 
-Usage: scripts/bench.py [--rounds N] [--no-callgrind] [--only NAME,...] [--tools TOOL,...]
+Usage: scripts/bench.py [--rounds N] [--no-callgrind] [--only NAME,...] [--tools TOOL,...] [--plain]
+
+pathvm is the profile-guided build of scripts/pgo.sh (made when missing);
+--plain measures target/release/pathvm instead.
 """
 import argparse, math, os, resource, shutil, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PATHVM = os.path.join(ROOT, "target", "release", "pathvm")
+# The binary measured: built with profile-guided optimization
+# (scripts/pgo.sh), or a plain release build with --plain.
+PATHVM_PGO = os.path.join(ROOT, "target", "pgo", "release", "pathvm")
+PATHVM_PLAIN = os.path.join(ROOT, "target", "release", "pathvm")
 
 
 def inputs(d):
@@ -68,9 +74,16 @@ def main():
     ap.add_argument("--only", default="", help="comma-separated program names")
     ap.add_argument("--tools", default="", help="comma-separated tools (native, qemu, pathvm-insns, "
                     "pathvm-cct, pathvm-full, callgrind, callgrind+sim); default: all")
+    ap.add_argument("--plain", action="store_true",
+                    help="measure a plain release build instead of the profile-guided one (scripts/pgo.sh)")
     args = ap.parse_args()
+    PATHVM = PATHVM_PLAIN if args.plain else PATHVM_PGO
     if not os.path.exists(PATHVM):
-        subprocess.check_call(["cargo", "build", "--release", "-p", "pathvm"], cwd=ROOT)
+        if args.plain:
+            subprocess.check_call(["cargo", "build", "--release", "-p", "pathvm"], cwd=ROOT)
+        else:
+            subprocess.check_call(["sh", "scripts/pgo.sh"], cwd=ROOT)
+    print(f"# pathvm: {os.path.relpath(PATHVM, ROOT)}", file=sys.stderr)
     qemu = shutil.which("qemu-x86_64")
     d = tempfile.mkdtemp(prefix="pathvm-bench-")
     texts = inputs(d)
