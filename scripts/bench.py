@@ -11,8 +11,9 @@ performance targets are stated in, with their geometric means.
 
 Usage: scripts/bench.py [--rounds N] [--no-callgrind] [--only NAME,...] [--tools TOOL,...] [--plain]
 
-pathvm is the profile-guided build of scripts/pgo.sh (made when missing);
---plain measures target/release/pathvm instead.
+pathvm is the profile-guided build of scripts/pgo.sh (made only when
+missing: run the script again after changing the code); --plain measures
+target/release/pathvm instead.
 """
 import argparse, math, os, resource, shutil, statistics, subprocess, sys, tempfile, time
 
