@@ -2,7 +2,9 @@
 
 use std::mem::size_of;
 
-use events::{Addr, BlockEvent, BlockFacts, BlockId, ObjectMapped, Observer, Terminator, Tid};
+use events::{
+    Addr, BlockEvent, BlockExit, BlockFacts, BlockId, ObjectMapped, Observer, Terminator, Tid,
+};
 use rustc_hash::FxHashMap;
 
 use crate::tree::{Cct, FuncId, NodeFlags, NodeId, INSTRUCTIONS, NO_CALL_SITE};
@@ -408,15 +410,16 @@ impl<I: FunctionIndex> CallTracker<I> {
     /// (each landed on a block that is not an entry, by a jump, a branch or
     /// falling through), so this is what their `block` events would have
     /// done.
-    pub fn skipped(&mut self, insns: u64, facts: &BlockFacts) {
+    #[inline]
+    pub fn skipped(&mut self, insns: u64, exit: BlockExit) {
         if self.count_instructions && !self.stack.frames.is_empty() {
             let node = self.current_node();
             self.cct.add_metric(node, INSTRUCTIONS, insns);
         }
         self.stack.prev = Some(PrevBlock {
-            last_insn: facts.last_insn_addr(),
-            end: facts.end(),
-            terminator: facts.terminator,
+            last_insn: exit.last_insn,
+            end: exit.end,
+            terminator: exit.terminator,
         });
     }
 

@@ -78,6 +78,18 @@ pub enum Terminator {
     Trap,
 }
 
+/// How a block ends: what a call tracker needs of the block before the next
+/// one. The VM keeps it beside each block's sparse counters, so that the
+/// blocks run without events are reported without reading their facts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlockExit {
+    /// Address of its last instruction (a call's call site).
+    pub last_insn: Addr,
+    /// Address just past it (a call's return address, the fall-through).
+    pub end: Addr,
+    pub terminator: Terminator,
+}
+
 impl Terminator {
     /// True for the terminators after which the stack of frames may differ.
     #[inline]
@@ -188,6 +200,16 @@ impl BlockFacts {
     #[inline]
     pub fn last_insn_addr(&self) -> Addr {
         self.start + self.last as u64
+    }
+
+    /// How the block ends.
+    #[inline]
+    pub fn exit(&self) -> BlockExit {
+        BlockExit {
+            last_insn: self.last_insn_addr(),
+            end: self.end(),
+            terminator: self.terminator,
+        }
     }
 
     /// Guest address of instruction `i`.
@@ -374,9 +396,10 @@ pub trait Observer {
         SparsePolicy::EVERY
     }
     /// In sparse mode: blocks ran since the last event without one of their
-    /// own, `insns` instructions in all; `last` is the last of them. They
-    /// ran in the context the last event left (the policy makes sure of it).
-    fn skipped(&mut self, _insns: u64, _last: BlockId, _facts: &BlockFacts) {}
+    /// own, `insns` instructions in all; `last` is the last of them and
+    /// `exit` how it ended. They ran in the context the last event left (the
+    /// policy makes sure of it).
+    fn skipped(&mut self, _insns: u64, _last: BlockId, _exit: BlockExit) {}
     /// In sparse mode, the block starts that became function entries during
     /// the run, in the order found (the slice only grows): every block that
     /// starts at one of them gets events from then on, as if its policy said

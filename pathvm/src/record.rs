@@ -8,8 +8,8 @@ use cachemodel::{
 };
 use cct::{CallTracker, FuncId, FunctionIndex, NodeId, TrackerConfig};
 use events::{
-    BlockEvent, BlockFacts, BlockId, Marker, MemEvent, ObjectMapped, Observer, SparsePolicy,
-    Terminator, Tid,
+    BlockEvent, BlockExit, BlockFacts, BlockId, Marker, MemEvent, ObjectMapped, Observer,
+    SparsePolicy, Terminator, Tid,
 };
 use reports::{ContextTable, FunctionRow, Meta, ObjectInfo, Phase, Profile};
 use rustc_hash::FxHashMap;
@@ -911,8 +911,9 @@ impl Observer for Recorder {
         SparsePolicy { every, next }
     }
 
-    fn skipped(&mut self, insns: u64, _last: BlockId, facts: &BlockFacts) {
-        self.tracker.skipped(insns, facts);
+    #[inline]
+    fn skipped(&mut self, insns: u64, _last: BlockId, exit: BlockExit) {
+        self.tracker.skipped(insns, exit);
         if !self.collecting {
             return;
         }

@@ -356,15 +356,14 @@ impl<O: Observer> Machine<'_, O> {
         sp.reported = now;
         // SAFETY: instructions ran since the last report, so a block's slot
         // was stored; slots live as long as the machine.
-        let (id, pc) = unsafe {
+        let (id, pc, exit) = unsafe {
             let last = &*sp.globals.last;
-            (BlockId(last.id), last.pc)
+            (BlockId(last.id), last.pc, last.exit())
         };
         self.cur_block = pc;
         self.rep_at = u64::MAX;
-        let facts = self.blocks.facts(id);
-        self.read_sp = facts.terminator.needs_sp();
-        self.observer.skipped(n, id, facts);
+        self.read_sp = exit.terminator.needs_sp();
+        self.observer.skipped(n, id, exit);
     }
 
     /// In sparse mode: ask every block's policy again (the observer's
@@ -877,8 +876,9 @@ extern "C" fn sparse_translated<O: Observer>(
         m.blocks.watched(id),
     );
     let insns = facts.insn_count();
+    let exit = facts.exit();
     let sp = m.sparse.as_mut().expect("sparse mode");
-    sp.translated(id, pc, size, insns, policy)
+    sp.translated(id, pc, size, insns, exit, policy)
 }
 
 /// The block about to run asked for a report (sparse mode): translated code
@@ -905,7 +905,7 @@ extern "C" fn sparse_hook<O: Observer>(
     }
     let uc = m.uc;
     let stop = if s.id == crate::sparse::NO_BLOCK {
-        m.on_block(uc, s.pc, s.size)
+        m.on_block(uc, s.pc, s.size())
     } else {
         m.on_known_block(uc, BlockId(s.id), s.pc)
     };

@@ -22,24 +22,33 @@
 //! reported once, as their instruction total and the last of them
 //! ([`Observer::skipped`]), and their execution counts at the end.
 
-use events::{BlockId, Observer, SparsePolicy, Terminator};
+use events::{BlockExit, BlockId, Observer, SparsePolicy, Terminator};
 use rustc_hash::FxHashMap;
 
 /// Slots per chunk: slots never move, translated code holds their address.
 const CHUNK: usize = 1024;
 
 /// A block's counters, read and written by translated code (the layout is
-/// the patch's: four `u64` first).
-#[repr(C)]
+/// the patch's: four `u64` first), and what the hook reads of the last block
+/// run without it, all in the one cache line its count is in: the hook
+/// reports the skipped blocks without reading their facts.
+#[repr(C, align(64))]
 pub(crate) struct Slot {
     pub(crate) count: u64,
     pub(crate) insns: u64,
     always_mask: u64,
     next_mask: u64,
-    pub(crate) id: u32,
-    pub(crate) size: u32,
     pub(crate) pc: u64,
+    pub(crate) id: u32,
+    /// Length in bytes (a translation block is at most a page and one
+    /// instruction).
+    size: u16,
+    /// Offset of its last instruction.
+    last: u16,
+    pub(crate) terminator: Terminator,
 }
+
+const _: () = assert!(std::mem::size_of::<Slot>() == 64);
 
 /// What translated code shares with the hook (the patch's layout).
 #[repr(C)]
@@ -73,9 +82,11 @@ fn empty_slot() -> Slot {
         insns: 0,
         always_mask: 0,
         next_mask: 0,
+        pc: 0,
         id: NO_BLOCK,
         size: 0,
-        pc: 0,
+        last: 0,
+        terminator: Terminator::FallThrough,
     }
 }
 
@@ -115,6 +126,7 @@ impl Sparse {
         pc: u64,
         size: u32,
         insns: u32,
+        exit: BlockExit,
         policy: SparsePolicy,
     ) -> *mut Slot {
         let known = self.slot(id).id == id.0;
@@ -124,7 +136,9 @@ impl Sparse {
         let s = self.slot(id);
         s.id = id.0;
         s.pc = pc;
-        s.size = size;
+        s.set_size(size);
+        s.last = (exit.last_insn - pc) as u16;
+        s.terminator = exit.terminator;
         s.insns = insns as u64;
         s.set_policy(policy);
         s as *mut Slot
@@ -135,7 +149,7 @@ impl Sparse {
     pub(crate) fn failed(&mut self, pc: u64, size: u32) -> *mut Slot {
         let mut s = Box::new(empty_slot());
         s.pc = pc;
-        s.size = size;
+        s.set_size(size);
         let p = &mut *s as *mut Slot;
         self.failed.push(s);
         p
@@ -179,6 +193,25 @@ impl Sparse {
 }
 
 impl Slot {
+    fn set_size(&mut self, size: u32) {
+        self.size =
+            u16::try_from(size).expect("a translation block is at most a page and one instruction");
+    }
+
+    pub(crate) fn size(&self) -> u32 {
+        self.size.into()
+    }
+
+    /// How the block ends.
+    #[inline]
+    pub(crate) fn exit(&self) -> BlockExit {
+        BlockExit {
+            last_insn: self.pc + u64::from(self.last),
+            end: self.pc + u64::from(self.size),
+            terminator: self.terminator,
+        }
+    }
+
     pub(crate) fn set_policy(&mut self, p: SparsePolicy) {
         self.always_mask = if p.every { 0 } else { u64::MAX };
         self.next_mask = if p.next { 0 } else { u64::MAX };
