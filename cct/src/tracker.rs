@@ -158,13 +158,9 @@ impl Frame {
     }
 }
 
-/// What the tracker keeps of the previous block of a thread (not a reference).
-#[derive(Clone, Copy, Debug)]
-struct PrevBlock {
-    last_insn: Addr,
-    end: Addr,
-    terminator: Terminator,
-}
+/// What the tracker keeps of the previous block of a thread (not a
+/// reference): how it ended.
+type PrevBlock = BlockExit;
 
 /// A signal delivered to a thread and not yet left by `rt_sigreturn` or a
 /// non-local exit.
@@ -416,11 +412,7 @@ impl<I: FunctionIndex> CallTracker<I> {
             let node = self.current_node();
             self.cct.add_metric(node, INSTRUCTIONS, insns);
         }
-        self.stack.prev = Some(PrevBlock {
-            last_insn: exit.last_insn,
-            end: exit.end,
-            terminator: exit.terminator,
-        });
+        self.stack.prev = Some(exit);
     }
 
     /// A signal handler starts on the current thread with stack pointer `sp`
@@ -899,11 +891,7 @@ impl<I: FunctionIndex> Observer for CallTracker<I> {
             self.cct
                 .add_metric(node, INSTRUCTIONS, facts.insn_count() as u64);
         }
-        self.stack.prev = Some(PrevBlock {
-            last_insn: facts.last_insn_addr(),
-            end: facts.end(),
-            terminator: facts.terminator,
-        });
+        self.stack.prev = Some(facts.exit());
     }
 
     fn thread_switch(&mut self, tid: Tid) {
