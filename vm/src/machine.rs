@@ -339,6 +339,7 @@ impl<O: Observer> Machine<'_, O> {
         self.rep_at = u64::MAX;
         if let Some(sp) = &mut self.sparse {
             sp.globals.due = 0;
+            sp.globals.sync = 1;
         }
     }
 
@@ -348,7 +349,18 @@ impl<O: Observer> Machine<'_, O> {
     /// calls).
     pub(crate) fn flush_skipped(&mut self) {
         let Some(sp) = &mut self.sparse else { return };
-        let now = self.clock.instret.get();
+        let last = sp.globals.last;
+        if sp.logged() {
+            self.replay_log();
+        }
+        self.report_skipped(self.clock.instret.get(), last);
+    }
+
+    /// In sparse mode, the blocks that ran without a report up to `now`
+    /// (retired instructions), `last` the slot of the last of them.
+    #[inline]
+    fn report_skipped(&mut self, now: u64, last: *mut crate::sparse::Slot) {
+        let Some(sp) = &mut self.sparse else { return };
         if now == sp.reported {
             return;
         }
@@ -357,13 +369,49 @@ impl<O: Observer> Machine<'_, O> {
         // SAFETY: instructions ran since the last report, so a block's slot
         // was stored; slots live as long as the machine.
         let (id, pc, exit) = unsafe {
-            let last = &*sp.globals.last;
+            let last = &*last;
             (BlockId(last.id), last.pc, last.exit())
         };
         self.cur_block = pc;
         self.rep_at = u64::MAX;
         self.read_sp = exit.terminator.needs_sp();
         self.observer.skipped(n, id, exit);
+    }
+
+    /// In sparse mode, the reports translated code logged, in order, as the
+    /// hook would have made them: each with the clock as it was then. None
+    /// passed a deadline, so none stops the run.
+    #[inline(never)]
+    fn replay_log(&mut self) {
+        let Some(sp) = &mut self.sparse else { return };
+        let now = self.clock.instret.get();
+        let (log, n) = sp.take_log();
+        let uc = self.uc;
+        for i in 0..n {
+            // SAFETY: `take_log` gives `n` entries, which stay as they are
+            // until translated code runs again.
+            let e = unsafe { *log.add(i) };
+            // SAFETY: translated code logs the slots it runs with; slots
+            // live as long as the machine.
+            let (id, pc, insns) = unsafe {
+                let s = &mut *e.slot;
+                s.count -= 1;
+                (BlockId(s.id), s.pc, u64::from(s.insns))
+            };
+            let before = e.instret - insns;
+            self.report_skipped(before, e.last);
+            if self.read_sp {
+                self.sp = e.rsp;
+            }
+            self.clock.instret.set(before);
+            let stop = self.run_block(uc, id, pc);
+            debug_assert!(stop.is_none(), "a logged block passed a deadline");
+            let sp = self.sparse.as_mut().expect("sparse mode");
+            sp.reported = e.instret;
+        }
+        self.clock.instret.set(now);
+        let sp = self.sparse.as_mut().expect("sparse mode");
+        sp.apply_entries(&*self.observer);
     }
 
     /// In sparse mode: ask every block's policy again (the observer's
@@ -377,7 +425,7 @@ impl<O: Observer> Machine<'_, O> {
                 facts.terminator,
                 self.blocks.watched(id),
             );
-            sp.slot(id).set_policy(p);
+            sp.set_policy(id, p);
         }
     }
 
@@ -699,8 +747,9 @@ fn run_loop<O: Observer>(
             return Ok(());
         }
         if let Some(sp) = &mut uc.get_data_mut().sparse {
-            // The first block of each run is reported.
+            // The first block of each run is reported, through the hook.
             sp.globals.due = 0;
+            sp.globals.sync = 1;
         }
         let result = uc.emu_start(pc, u64::MAX, 0, 0);
         let m = uc.get_data_mut();
@@ -870,15 +919,17 @@ extern "C" fn sparse_translated<O: Observer>(
         },
     };
     let facts = m.blocks.facts(id);
+    let watched = m.blocks.watched(id);
     let policy = crate::sparse::vm_policy(
         m.observer.sparse_policy(id, facts),
         facts.terminator,
-        m.blocks.watched(id),
+        watched,
     );
     let insns = facts.insn_count();
     let exit = facts.exit();
+    let loggable = !watched && exit.terminator != Terminator::RepString;
     let sp = m.sparse.as_mut().expect("sparse mode");
-    sp.translated(id, pc, size, insns, exit, policy)
+    sp.translated(id, pc, size, insns, exit, policy, loggable)
 }
 
 /// The block about to run asked for a report (sparse mode): translated code
@@ -896,7 +947,7 @@ extern "C" fn sparse_hook<O: Observer>(
     // as long as the machine.
     let s = unsafe { &mut *slot };
     s.count -= 1;
-    m.clock.instret.set(m.clock.instret.get() - s.insns);
+    m.clock.instret.set(m.clock.instret.get() - u64::from(s.insns));
     m.flush_skipped();
     if m.read_sp {
         // SAFETY: `env` is the x86 CPU state, whose first field is the
@@ -921,11 +972,10 @@ extern "C" fn sparse_hook<O: Observer>(
     if !halted {
         sp.globals.last = slot;
     }
-    sp.globals.due = if halted || s.wants_next() {
-        0
-    } else {
-        sig_due.min(switch_due).min(next_check)
-    };
+    let deadline = sig_due.min(switch_due).min(next_check);
+    sp.globals.deadline = deadline;
+    sp.globals.sync = u64::from(halted);
+    sp.globals.due = if halted || s.wants_next() { 0 } else { deadline };
     if let Some(stop) = stop {
         m.stop = Some(stop);
         // SAFETY: `uc` is the live engine calling us; stopping from inside

@@ -10,32 +10,46 @@
 //! ```text
 //! *instret += insns; slot.count += 1;
 //! old = g.due; g.due = old & slot.next_mask;
-//! if *instret >= (old & slot.always_mask) { hook(slot) } else { g.last = &slot }
+//! if *instret < (old & slot.always_mask) { g.last = &slot }
+//! else if g.sync || !slot.loggable || *instret >= g.deadline || log full { hook(slot) }
+//! else { log (slot, g.last, *instret, rsp); g.last = &slot; g.due = g.deadline & slot.next_mask }
 //! ```
 //!
-//! `due` is the retired-instruction count at which the VM must look
-//! (a timer, the end of a thread's quantum, the instruction limit), or 0
-//! when the next block must be reported: a block whose policy says `next`
-//! clears it, and a block whose policy says `every` has `always_mask` 0.
+//! `deadline` is the retired-instruction count at which the VM must look
+//! (a timer, the end of a thread's quantum, the instruction limit), and
+//! `due` is the deadline, or 0 when the next block must be reported: a
+//! block whose policy says `next` clears it, and a block whose policy says
+//! `every` has `always_mask` 0. Most reports (function entries, the blocks
+//! after calls and returns) go to a log that the hook replays before
+//! anything else reaches the observer, so they cost a few stores instead
+//! of a call; the hook itself runs for deadlines, `rep` strings, watched
+//! entries, a full log, and the block after an indirect call or jump, a
+//! system call or a trap (`g.sync`, set by those blocks), where the
+//! observer may make a new function entry that must be reported at once.
+//! A direct call's target is reported on every execution from the start
+//! for the same reason.
+//!
 //! The hook undoes the inline count of the block it runs for and handles it
-//! exactly as the dense block hook does; the blocks that ran without it are
-//! reported once, as their instruction total and the last of them
-//! ([`Observer::skipped`]), and their execution counts at the end.
+//! exactly as the dense block hook does; the blocks that ran without a
+//! report are reported once, as their instruction total and the last of
+//! them ([`Observer::skipped`]), and their execution counts at the end.
 
 use events::{BlockExit, BlockId, Observer, SparsePolicy, Terminator};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Slots per chunk: slots never move, translated code holds their address.
 const CHUNK: usize = 1024;
 
 /// A block's counters, read and written by translated code (the layout is
-/// the patch's: four `u64` first), and what the hook reads of the last block
-/// run without it, all in the one cache line its count is in: the hook
+/// the patch's: the first 32 bytes), and what the hook reads of the last
+/// block run without it, all in the one cache line its count is in: the hook
 /// reports the skipped blocks without reading their facts.
 #[repr(C, align(64))]
 pub(crate) struct Slot {
     pub(crate) count: u64,
-    pub(crate) insns: u64,
+    pub(crate) insns: u32,
+    /// [`Slot::LOG`], [`Slot::SYNC_NEXT`].
+    flags: u32,
     always_mask: u64,
     next_mask: u64,
     pub(crate) pc: u64,
@@ -54,10 +68,38 @@ const _: () = assert!(std::mem::size_of::<Slot>() == 64);
 #[repr(C)]
 pub(crate) struct Globals {
     pub(crate) due: u64,
-    /// The last block that ran without the hook, or the last the hook
-    /// reported.
+    /// The last block that ran without the hook, or the last one reported.
     pub(crate) last: *mut Slot,
+    /// Nonzero when the next report must reach the hook: set by the blocks
+    /// after which frames may change in ways only the observer can tell
+    /// (`Slot::SYNC_NEXT`), and by the VM when it starts the CPU.
+    pub(crate) sync: u64,
+    /// The retired-instruction count at which the VM must look; `due` is
+    /// this or 0.
+    pub(crate) deadline: u64,
+    /// Where translated code writes the next logged report, and the end of
+    /// the log (which has one spare entry past it).
+    pub(crate) log: *mut LogEntry,
+    pub(crate) log_end: *mut LogEntry,
 }
+
+/// A report that translated code logged instead of calling the hook (the
+/// patch's layout): the block's slot, the block run before it, the
+/// retired-instruction count after its inline count, and the stack pointer
+/// before its first instruction.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub(crate) struct LogEntry {
+    pub(crate) slot: *mut Slot,
+    pub(crate) last: *mut Slot,
+    pub(crate) instret: u64,
+    pub(crate) rsp: u64,
+}
+
+const _: () = assert!(std::mem::size_of::<LogEntry>() == 32);
+
+/// Reports logged before the hook replays them.
+const LOG_LEN: usize = 1024;
 
 /// An id no block has: the slot of a block that failed to decode, whose
 /// hook then reports the error.
@@ -65,6 +107,7 @@ pub(crate) const NO_BLOCK: u32 = u32::MAX;
 
 pub(crate) struct Sparse {
     pub(crate) globals: Box<Globals>,
+    log: Box<[LogEntry]>,
     chunks: Vec<Box<[Slot]>>,
     /// Slots of blocks that did not decode (each runs the hook, which stops).
     failed: Vec<Box<Slot>>,
@@ -74,12 +117,17 @@ pub(crate) struct Sparse {
     pub(crate) reported: u64,
     /// How many of the observer's [`Observer::sparse_entries`] are applied.
     entries_seen: usize,
+    /// Targets of direct calls: reported on every execution, so that an
+    /// entry the observer makes of one when a logged call reaches it is
+    /// never skipped before the log is replayed.
+    call_targets: FxHashSet<u64>,
 }
 
 fn empty_slot() -> Slot {
     Slot {
         count: 0,
         insns: 0,
+        flags: 0,
         always_mask: 0,
         next_mask: 0,
         pc: 0,
@@ -92,17 +140,49 @@ fn empty_slot() -> Slot {
 
 impl Sparse {
     pub(crate) fn new() -> Sparse {
+        let empty = LogEntry {
+            slot: std::ptr::null_mut(),
+            last: std::ptr::null_mut(),
+            instret: 0,
+            rsp: 0,
+        };
+        let mut log = vec![empty; LOG_LEN + 1].into_boxed_slice();
+        let start = log.as_mut_ptr();
         Sparse {
             globals: Box::new(Globals {
                 due: 0,
                 last: std::ptr::null_mut(),
+                sync: 1,
+                deadline: 0,
+                log: start,
+                // SAFETY: within the allocation (its last entry is spare).
+                log_end: unsafe { start.add(LOG_LEN) },
             }),
+            log,
             chunks: Vec::new(),
             failed: Vec::new(),
             by_start: FxHashMap::default(),
             reported: 0,
             entries_seen: 0,
+            call_targets: FxHashSet::default(),
         }
+    }
+
+    /// The reports logged since the last replay (valid until translated
+    /// code runs again), and an empty log after.
+    pub(crate) fn take_log(&mut self) -> (*const LogEntry, usize) {
+        let start = self.log.as_mut_ptr();
+        // SAFETY: translated code writes entries from the start and moves
+        // `log` past each; it stays within the allocation.
+        let n = unsafe { self.globals.log.offset_from(start) } as usize;
+        self.globals.log = start;
+        (start, n)
+    }
+
+    /// Reports are waiting in the log.
+    #[inline]
+    pub(crate) fn logged(&self) -> bool {
+        self.globals.log != self.log.as_ptr() as *mut LogEntry
     }
 
     /// The slot of block `id`, made if new.
@@ -128,20 +208,55 @@ impl Sparse {
         insns: u32,
         exit: BlockExit,
         policy: SparsePolicy,
+        loggable: bool,
     ) -> *mut Slot {
         let known = self.slot(id).id == id.0;
         if !known {
             self.by_start.entry(pc).or_default().push(id.0);
         }
+        if let Terminator::Call { target } = exit.terminator {
+            // A call to the next instruction reads the program counter.
+            if target != exit.end && self.call_targets.insert(target) {
+                self.every_from(target);
+            }
+        }
+        let target = self.call_targets.contains(&pc);
         let s = self.slot(id);
         s.id = id.0;
         s.pc = pc;
         s.set_size(size);
         s.last = (exit.last_insn - pc) as u16;
         s.terminator = exit.terminator;
-        s.insns = insns as u64;
+        s.insns = insns;
+        s.flags = if loggable { Slot::LOG } else { 0 };
+        if sync_next(exit.terminator) {
+            s.flags |= Slot::SYNC_NEXT;
+        }
         s.set_policy(policy);
+        if target {
+            s.always_mask = 0;
+        }
         s as *mut Slot
+    }
+
+    /// Block `id`'s policy, asked again.
+    pub(crate) fn set_policy(&mut self, id: BlockId, p: SparsePolicy) {
+        let pc = self.slot(id).pc;
+        let target = self.call_targets.contains(&pc);
+        let s = self.slot(id);
+        s.set_policy(p);
+        if target {
+            s.always_mask = 0;
+        }
+    }
+
+    /// Every block starting at `a` gets events from now on.
+    fn every_from(&mut self, a: u64) {
+        if let Some(ids) = self.by_start.get(&a) {
+            for &id in ids.clone().iter() {
+                self.slot(BlockId(id)).always_mask = 0;
+            }
+        }
     }
 
     /// A slot for a block that failed to decode: its hook decodes it again
@@ -163,11 +278,7 @@ impl Sparse {
             return;
         }
         for &a in &entries[self.entries_seen..] {
-            if let Some(ids) = self.by_start.get(&a) {
-                for &id in ids.clone().iter() {
-                    self.slot(BlockId(id)).always_mask = 0;
-                }
-            }
+            self.every_from(a);
         }
         self.entries_seen = entries.len();
     }
@@ -193,6 +304,13 @@ impl Sparse {
 }
 
 impl Slot {
+    /// Its reports may be logged (it is not a `rep` string, a watched
+    /// entry, or a block that failed to decode, which the hook handles).
+    const LOG: u32 = 1;
+    /// The report of the block after it must reach the hook (translated
+    /// code sets [`Globals::sync`]).
+    const SYNC_NEXT: u32 = 2;
+
     fn set_size(&mut self, size: u32) {
         self.size =
             u16::try_from(size).expect("a translation block is at most a page and one instruction");
@@ -212,7 +330,7 @@ impl Slot {
         }
     }
 
-    pub(crate) fn set_policy(&mut self, p: SparsePolicy) {
+    fn set_policy(&mut self, p: SparsePolicy) {
         self.always_mask = if p.every { 0 } else { u64::MAX };
         self.next_mask = if p.next { 0 } else { u64::MAX };
     }
@@ -224,6 +342,22 @@ impl Slot {
     pub(crate) fn wants_next(&self) -> bool {
         self.next_mask == 0
     }
+}
+
+/// The block after one ending so is reported through the hook: an indirect
+/// call or jump may reach a block the observer then makes an entry of (a
+/// function without a symbol, the target of a PLT stub), which must be
+/// reported from then on; after a system call, a trap or a `rep` string the
+/// VM itself looks.
+fn sync_next(t: Terminator) -> bool {
+    matches!(
+        t,
+        Terminator::IndirectCall
+            | Terminator::IndirectJump
+            | Terminator::Syscall
+            | Terminator::Trap
+            | Terminator::RepString
+    )
 }
 
 /// The VM's own needs added to an observer's policy.

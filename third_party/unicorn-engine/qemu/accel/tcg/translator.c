@@ -20,23 +20,48 @@
 void gen_pathvm_hook_call(TCGContext *tcg_ctx, TCGv_ptr slot);
 
 /* pathvm: count the block inline (see uc_pathvm_set_block_counter) and call
- * the hook only when asked. Emitted after gen_tb_start's exit check. The
- * slot's address (thrice) and the instruction count are immediates, patched
- * by pathvm_patch_block once the block's size is known. */
+ * the hook only when asked, or log the report in a buffer the hook reads
+ * later. Emitted after gen_tb_start's exit check. The slot's address and the
+ * instruction count are immediates, patched by pathvm_patch_block once the
+ * block's size is known. The layouts are pathvm's (vm/src/sparse.rs). */
+#define PV_G_DUE 0
+#define PV_G_LAST 8
+#define PV_G_SYNC 16
+#define PV_G_DEADLINE 24
+#define PV_G_LOG 32
+#define PV_G_LOG_END 40
+#define PV_S_COUNT 0
+#define PV_S_INSNS 8
+#define PV_S_FLAGS 12
+#define PV_S_ALWAYS 16
+#define PV_S_NEXT 24
+#define PV_FLAG_LOG 1
+#define PV_FLAG_SYNC_NEXT 2
+#define PV_ENTRY 32
+
 struct pathvm_ops {
-    TCGOp *slot, *insns, *slot2, *slot3;
+    TCGOp *slot[6];
+    int nslot;
+    TCGOp *insns;
+    TCGOp *sync;
 };
+
+static TCGv_ptr pathvm_slot(TCGContext *tcg_ctx, struct pathvm_ops *ops)
+{
+    TCGv_ptr slot = tcg_const_ptr(tcg_ctx, 0);
+    ops->slot[ops->nslot++] = tcg_last_op(tcg_ctx);
+    return slot;
+}
 
 static void gen_pathvm_block(TCGContext *tcg_ctx, struct uc_struct *uc,
                              struct pathvm_ops *ops)
 {
-    TCGv_ptr slot, ip, g;
-    TCGv_i64 t, n, c, d, m;
+    TCGv_ptr slot, ip, g, e;
+    TCGv_i64 t, n, c, d, m, x;
     TCGv_i32 decr;
-    TCGLabel *hook, *done;
+    TCGLabel *report, *hook, *done;
 
-    slot = tcg_const_ptr(tcg_ctx, 0);
-    ops->slot = tcg_last_op(tcg_ctx);
+    slot = pathvm_slot(tcg_ctx, ops);
     n = tcg_const_i64(tcg_ctx, 0);
     ops->insns = tcg_last_op(tcg_ctx);
     ip = tcg_const_ptr(tcg_ctx, uc->pathvm_instret);
@@ -46,21 +71,24 @@ static void gen_pathvm_block(TCGContext *tcg_ctx, struct uc_struct *uc,
     d = tcg_temp_new_i64(tcg_ctx);
     m = tcg_temp_new_i64(tcg_ctx);
 
+    /* instret += insns; slot.count += 1; old = due; due = old & next;
+     * if instret >= (old & always): report, else last = slot. */
     tcg_gen_ld_i64(tcg_ctx, t, ip, 0);
     tcg_gen_add_i64(tcg_ctx, t, t, n);
     tcg_gen_st_i64(tcg_ctx, t, ip, 0);
-    tcg_gen_ld_i64(tcg_ctx, c, slot, 0);
+    tcg_gen_ld_i64(tcg_ctx, c, slot, PV_S_COUNT);
     tcg_gen_addi_i64(tcg_ctx, c, c, 1);
-    tcg_gen_st_i64(tcg_ctx, c, slot, 0);
-    tcg_gen_ld_i64(tcg_ctx, d, g, 0);
-    tcg_gen_ld_i64(tcg_ctx, m, slot, 24);
+    tcg_gen_st_i64(tcg_ctx, c, slot, PV_S_COUNT);
+    tcg_gen_ld_i64(tcg_ctx, d, g, PV_G_DUE);
+    tcg_gen_ld_i64(tcg_ctx, m, slot, PV_S_NEXT);
     tcg_gen_and_i64(tcg_ctx, m, m, d);
-    tcg_gen_st_i64(tcg_ctx, m, g, 0);
-    tcg_gen_ld_i64(tcg_ctx, m, slot, 16);
+    tcg_gen_st_i64(tcg_ctx, m, g, PV_G_DUE);
+    tcg_gen_ld_i64(tcg_ctx, m, slot, PV_S_ALWAYS);
     tcg_gen_and_i64(tcg_ctx, d, d, m);
+    report = gen_new_label(tcg_ctx);
     hook = gen_new_label(tcg_ctx);
     done = gen_new_label(tcg_ctx);
-    tcg_gen_brcond_i64(tcg_ctx, TCG_COND_GEU, t, d, hook);
+    tcg_gen_brcond_i64(tcg_ctx, TCG_COND_GEU, t, d, report);
     tcg_temp_free_i64(tcg_ctx, t);
     tcg_temp_free_i64(tcg_ctx, n);
     tcg_temp_free_i64(tcg_ctx, c);
@@ -71,17 +99,81 @@ static void gen_pathvm_block(TCGContext *tcg_ctx, struct uc_struct *uc,
     tcg_temp_free_ptr(tcg_ctx, g);
 
     /* Temporaries do not live across a branch: the addresses again. */
-    slot = tcg_const_ptr(tcg_ctx, 0);
-    ops->slot2 = tcg_last_op(tcg_ctx);
+    slot = pathvm_slot(tcg_ctx, ops);
     g = tcg_const_ptr(tcg_ctx, uc->pathvm_globals);
-    tcg_gen_st_ptr(tcg_ctx, slot, g, 8);
+    tcg_gen_st_ptr(tcg_ctx, slot, g, PV_G_LAST);
+    tcg_temp_free_ptr(tcg_ctx, slot);
+    tcg_temp_free_ptr(tcg_ctx, g);
+    tcg_gen_br(tcg_ctx, done);
+
+    /* A report goes to the log unless the block before asked for the hook
+     * (sync), the block may not be logged, a deadline passed or the log is
+     * full. The entry (slot, last, instret, rsp) is written first, one past
+     * the end at most (the log has a spare entry), and kept only when
+     * logging. */
+    gen_set_label(tcg_ctx, report);
+    slot = pathvm_slot(tcg_ctx, ops);
+    g = tcg_const_ptr(tcg_ctx, uc->pathvm_globals);
+    ip = tcg_const_ptr(tcg_ctx, uc->pathvm_instret);
+    t = tcg_temp_new_i64(tcg_ctx);
+    x = tcg_temp_new_i64(tcg_ctx);
+    m = tcg_temp_new_i64(tcg_ctx);
+    d = tcg_temp_new_i64(tcg_ctx);
+    e = tcg_temp_new_ptr(tcg_ctx);
+    tcg_gen_ld_i64(tcg_ctx, x, g, PV_G_SYNC);
+    tcg_gen_ld32u_i64(tcg_ctx, m, slot, PV_S_FLAGS);
+    tcg_gen_andi_i64(tcg_ctx, m, m, PV_FLAG_LOG);
+    tcg_gen_xori_i64(tcg_ctx, m, m, PV_FLAG_LOG);
+    tcg_gen_or_i64(tcg_ctx, x, x, m);
+    tcg_gen_ld_i64(tcg_ctx, t, ip, 0);
+    tcg_gen_ld_i64(tcg_ctx, m, g, PV_G_DEADLINE);
+    tcg_gen_setcond_i64(tcg_ctx, TCG_COND_GEU, m, t, m);
+    tcg_gen_or_i64(tcg_ctx, x, x, m);
+    tcg_gen_ld_i64(tcg_ctx, m, g, PV_G_LOG);
+    tcg_gen_ld_i64(tcg_ctx, d, g, PV_G_LOG_END);
+    tcg_gen_setcond_i64(tcg_ctx, TCG_COND_EQ, m, m, d);
+    tcg_gen_or_i64(tcg_ctx, x, x, m);
+    tcg_gen_ld_ptr(tcg_ctx, e, g, PV_G_LOG);
+    tcg_gen_st_ptr(tcg_ctx, slot, e, 0);
+    tcg_gen_ld_i64(tcg_ctx, m, g, PV_G_LAST);
+    tcg_gen_st_i64(tcg_ctx, m, e, 8);
+    tcg_gen_st_i64(tcg_ctx, t, e, 16);
+    tcg_gen_ld_i64(tcg_ctx, m, tcg_ctx->cpu_env,
+                   offsetof(CPUX86State, regs[R_ESP]));
+    tcg_gen_st_i64(tcg_ctx, m, e, 24);
+    tcg_gen_brcondi_i64(tcg_ctx, TCG_COND_NE, x, 0, hook);
+    tcg_temp_free_i64(tcg_ctx, d);
+    tcg_temp_free_i64(tcg_ctx, t);
+    tcg_temp_free_i64(tcg_ctx, x);
+    tcg_temp_free_i64(tcg_ctx, m);
+    tcg_temp_free_ptr(tcg_ctx, e);
+    tcg_temp_free_ptr(tcg_ctx, slot);
+    tcg_temp_free_ptr(tcg_ctx, g);
+    tcg_temp_free_ptr(tcg_ctx, ip);
+
+    /* Logged: keep the entry; last = slot; due = deadline & next. */
+    slot = pathvm_slot(tcg_ctx, ops);
+    g = tcg_const_ptr(tcg_ctx, uc->pathvm_globals);
+    e = tcg_temp_new_ptr(tcg_ctx);
+    m = tcg_temp_new_i64(tcg_ctx);
+    d = tcg_temp_new_i64(tcg_ctx);
+    tcg_gen_ld_ptr(tcg_ctx, e, g, PV_G_LOG);
+    tcg_gen_addi_ptr(tcg_ctx, e, e, PV_ENTRY);
+    tcg_gen_st_ptr(tcg_ctx, e, g, PV_G_LOG);
+    tcg_gen_st_ptr(tcg_ctx, slot, g, PV_G_LAST);
+    tcg_gen_ld_i64(tcg_ctx, d, g, PV_G_DEADLINE);
+    tcg_gen_ld_i64(tcg_ctx, m, slot, PV_S_NEXT);
+    tcg_gen_and_i64(tcg_ctx, d, d, m);
+    tcg_gen_st_i64(tcg_ctx, d, g, PV_G_DUE);
+    tcg_temp_free_ptr(tcg_ctx, e);
+    tcg_temp_free_i64(tcg_ctx, m);
+    tcg_temp_free_i64(tcg_ctx, d);
     tcg_temp_free_ptr(tcg_ctx, slot);
     tcg_temp_free_ptr(tcg_ctx, g);
     tcg_gen_br(tcg_ctx, done);
 
     gen_set_label(tcg_ctx, hook);
-    slot = tcg_const_ptr(tcg_ctx, 0);
-    ops->slot3 = tcg_last_op(tcg_ctx);
+    slot = pathvm_slot(tcg_ctx, ops);
     gen_pathvm_hook_call(tcg_ctx, slot);
     tcg_temp_free_ptr(tcg_ctx, slot);
     /* The hook may have stopped the emulation: the block must not run. */
@@ -92,17 +184,31 @@ static void gen_pathvm_block(TCGContext *tcg_ctx, struct uc_struct *uc,
     tcg_gen_brcondi_i32(tcg_ctx, TCG_COND_LT, decr, 0, tcg_ctx->exitreq_label);
     tcg_temp_free_i32(tcg_ctx, decr);
     gen_set_label(tcg_ctx, done);
+
+    /* A block whose successor must reach the hook says so (removed by
+     * pathvm_patch_block from the blocks whose successor may be logged). */
+    g = tcg_const_ptr(tcg_ctx, uc->pathvm_globals);
+    m = tcg_const_i64(tcg_ctx, 1);
+    tcg_gen_st_i64(tcg_ctx, m, g, PV_G_SYNC);
+    ops->sync = tcg_last_op(tcg_ctx);
+    tcg_temp_free_i64(tcg_ctx, m);
+    tcg_temp_free_ptr(tcg_ctx, g);
 }
 
 static void pathvm_patch_block(struct uc_struct *uc, struct pathvm_ops *ops,
                                TranslationBlock *tb)
 {
-    uint64_t *slot = uc->pathvm_translated(uc->pathvm_data, tb->pc, tb->size);
+    TCGContext *tcg_ctx = uc->tcg_ctx;
+    uint32_t *slot = uc->pathvm_translated(uc->pathvm_data, tb->pc, tb->size);
+    int i;
 
-    ops->slot->args[1] = (TCGArg)(uintptr_t)slot;
-    ops->slot2->args[1] = (TCGArg)(uintptr_t)slot;
-    ops->slot3->args[1] = (TCGArg)(uintptr_t)slot;
-    ops->insns->args[1] = (TCGArg)slot[1];
+    for (i = 0; i < ops->nslot; i++) {
+        ops->slot[i]->args[1] = (TCGArg)(uintptr_t)slot;
+    }
+    ops->insns->args[1] = (TCGArg)slot[PV_S_INSNS / 4];
+    if (!(slot[PV_S_FLAGS / 4] & PV_FLAG_SYNC_NEXT)) {
+        tcg_op_remove(tcg_ctx, ops->sync);
+    }
 }
 
 /* Pairs with tcg_clear_temp_count.
@@ -128,7 +234,7 @@ void translator_loop(const TranslatorOps *ops, DisasContextBase *db,
     TCGContext *tcg_ctx = uc->tcg_ctx;
     TCGOp *prev_op = NULL;
     bool block_hook = false;
-    struct pathvm_ops pathvm_ops = { NULL, NULL, NULL, NULL };
+    struct pathvm_ops pathvm_ops = { { NULL }, 0, NULL, NULL };
 
     /* Initialize DisasContext */
     db->tb = tb;
@@ -241,7 +347,7 @@ _end_loop:
 
     hooked_regions_check(uc, db->tb->pc, db->tb->size);
 
-    if (pathvm_ops.slot) {
+    if (pathvm_ops.nslot) {
         pathvm_patch_block(uc, &pathvm_ops, db->tb);
     }
 
