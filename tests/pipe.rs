@@ -65,11 +65,14 @@ fn two_threads_write_the_profile_of_one() {
         ("phases", vec!["300", "200"]),
         ("forkwait", vec![]),
     ];
-    let modes: [&[&str]; 4] = [
+    let modes: [&[&str]; 5] = [
         &[],
         &["--no-cache-sim"],
         &["--no-paths", "--no-branch-sim"],
         &["--trace-children", "--toggle-collect", "work*"],
+        // Sparse events: reports logged by translated code, taken by the
+        // pipe as they are.
+        &["--no-paths", "--no-cache-sim", "--no-branch-sim"],
     ];
     for (name, args) in &runs {
         for variant in ["O0", "O2", "static"] {
@@ -114,6 +117,28 @@ fn two_threads_write_the_profile_of_one_for_distribution_programs() {
         &[],
         Path::new("/usr/bin/xz"),
         &["-T2", "-c", &input],
+    );
+    let sparse = ["--no-paths", "--no-cache-sim", "--no-branch-sim"];
+    same_files(
+        &dir,
+        "sort-sparse",
+        &sparse,
+        Path::new("/usr/bin/sort"),
+        &["-n", &input],
+    );
+    same_files(
+        &dir,
+        "xz-sparse",
+        &sparse,
+        Path::new("/usr/bin/xz"),
+        &["-T2", "-c", &input],
+    );
+    same_files(
+        &dir,
+        "perl-sparse",
+        &[&sparse[..], &["--no-cct"]].concat(),
+        Path::new("/usr/bin/perl"),
+        &["-e", "my %h; $h{$_ % 97} .= 'x' for 1..20000; print scalar(keys %h), \"\\n\""],
     );
 }
 

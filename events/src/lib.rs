@@ -410,6 +410,34 @@ pub trait Observer {
     /// In sparse mode, at the end of the run: block `id` also started `n`
     /// times without a [`Observer::block`] event.
     fn uncounted_execs(&mut self, _id: BlockId, _n: u64) {}
+    /// In sparse mode, whether the observer takes the reports that
+    /// translated code logged as [`Observer::logged`] (an observer that
+    /// hands them to another thread), rather than as the
+    /// [`Observer::skipped`] and [`Observer::block`] calls the VM would
+    /// make of each. Asked once, before the run starts.
+    fn takes_logged(&self) -> bool {
+        false
+    }
+    /// In sparse mode, with [`Observer::takes_logged`]: a block that needed
+    /// an event ran, reported from the log without the VM looking at it.
+    /// It stands for `skipped(e.skipped, e.last, ..)` when `e.skipped` is
+    /// not 0, then `block(BlockEvent { id: e.id, sp: e.sp }, ..)`; `e.exit`
+    /// is how the block ends.
+    fn logged(&mut self, _e: Logged) {}
+}
+
+/// A report that translated code logged in sparse mode
+/// ([`Observer::logged`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Logged {
+    pub id: BlockId,
+    /// Instructions run without events since the last report, and the last
+    /// block of them (any block when `skipped` is 0).
+    pub skipped: u64,
+    pub last: BlockId,
+    /// As in [`BlockEvent::sp`].
+    pub sp: Addr,
+    pub exit: BlockExit,
 }
 
 /// Which executions of a block need a [`Observer::block`] event in sparse

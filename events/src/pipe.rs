@@ -19,7 +19,10 @@ use std::sync::Arc;
 use std::thread::{Scope, ScopedJoinHandle};
 use std::time::{Duration, Instant};
 
-use crate::{Addr, BlockEvent, BlockFacts, BlockId, Marker, MemEvent, ObjectMapped, Observer, Tid};
+use crate::{
+    Addr, BlockEvent, BlockExit, BlockFacts, BlockId, Logged, Marker, MemEvent, ObjectMapped,
+    Observer, SparsePolicy, Tid,
+};
 
 /// The part of the analyses on the VM's thread, before the queue.
 ///
@@ -60,6 +63,26 @@ pub trait Front {
     fn has_note(&self) -> bool {
         true
     }
+    fn signal_delivered(&mut self, _signal: i32, _handler: Addr, _sp: Addr) {}
+
+    /// Sparse events ([`Observer::sparse`]): the front answers the VM's
+    /// questions ([`Front::sparse_policy`], [`Front::sparse_entries`]) for
+    /// the back, so it must ask for an event at least wherever the back
+    /// would. A block the back did not need is harmless: the back does with
+    /// its event what it would have done with it skipped.
+    fn sparse(&self) -> bool {
+        false
+    }
+    fn sparse_policy(&mut self, _id: BlockId, _facts: &BlockFacts) -> SparsePolicy {
+        SparsePolicy::EVERY
+    }
+    fn sparse_entries(&self) -> &[Addr] {
+        &[]
+    }
+    fn skipped(&mut self, _insns: u64, _last: BlockId, _exit: BlockExit) {}
+    /// A logged report ([`Observer::logged`]); the front has no notes in
+    /// sparse mode.
+    fn logged(&mut self, _e: &Logged) {}
 }
 
 /// The part of the analyses on the pipe's thread: an [`Observer`] that also
@@ -104,6 +127,9 @@ mod word {
     pub const MEM: u64 = 3;
     /// The next of the batch's rare events ([`super::Msg`]).
     pub const OTHER: u64 = 4;
+    /// Blocks ran without events (sparse mode): the last one's id in the
+    /// high 32 bits, their instruction total in the next word.
+    pub const SKIPPED: u64 = 5;
     pub const KIND: u64 = 0xf;
     /// A block's stack pointer follows.
     pub const SP: u64 = 1 << 4;
@@ -150,6 +176,12 @@ enum Msg {
     SignalDelivered(i32, Addr, Addr),
     SignalReturned(Addr),
     Marker(OwnedMarker),
+    UncountedExecs(BlockId, u64),
+    /// The VM asked the block's sparse policy: the back is asked too, at
+    /// the same point of the stream, for what the asking does to it (the
+    /// recorder numbers functions in the order it first sees them), and
+    /// its answer is dropped.
+    PolicyAsked(BlockId),
 }
 
 /// The word stream and the rare events it refers to, in order.
@@ -231,6 +263,12 @@ impl<B: Back> Consumer<'_, B> {
                 }
                 word::NOTE => i = self.note(head, words, i),
                 word::REP => self.back.rep_iteration(BlockId((head >> 32) as u32)),
+                word::SKIPPED => {
+                    let id = BlockId((head >> 32) as u32);
+                    let exit = self.facts[id.index()].exit();
+                    self.back.skipped(words[i], id, exit);
+                    i += 1;
+                }
                 word::MEM => {
                     self.back.mem(MemEvent {
                         addr: words[i],
@@ -281,6 +319,10 @@ impl<B: Back> Consumer<'_, B> {
             Msg::SignalDelivered(signal, handler, sp) => back.signal_delivered(signal, handler, sp),
             Msg::SignalReturned(sp) => back.signal_returned(sp),
             Msg::Marker(m) => back.marker(m.get()),
+            Msg::UncountedExecs(id, n) => back.uncounted_execs(id, n),
+            Msg::PolicyAsked(id) => {
+                back.sparse_policy(id, &self.facts[id.index()]);
+            }
         }
     }
 }
@@ -564,6 +606,7 @@ impl<F: Front, B: Back<Note = F::Note>> Observer for Pipe<'_, '_, F, B> {
 
     fn signal_delivered(&mut self, signal: i32, handler: Addr, sp: Addr) {
         self.notes();
+        self.front.signal_delivered(signal, handler, sp);
         self.other(Msg::SignalDelivered(signal, handler, sp));
     }
 
@@ -584,6 +627,59 @@ impl<F: Front, B: Back<Note = F::Note>> Observer for Pipe<'_, '_, F, B> {
 
     fn fork_done(&mut self) {
         self.start();
+    }
+
+    fn sparse(&self) -> bool {
+        self.front.sparse()
+    }
+
+    /// The front's answer; the back is asked too (see `Msg::PolicyAsked`),
+    /// so that it sees the calls it would see on one thread.
+    fn sparse_policy(&mut self, id: BlockId, facts: &BlockFacts) -> SparsePolicy {
+        self.other(Msg::PolicyAsked(id));
+        self.front.sparse_policy(id, facts)
+    }
+
+    fn sparse_entries(&self) -> &[Addr] {
+        self.front.sparse_entries()
+    }
+
+    #[inline]
+    fn skipped(&mut self, insns: u64, last: BlockId, exit: BlockExit) {
+        self.notes();
+        self.front.skipped(insns, last, exit);
+        self.word(word::SKIPPED | u64::from(last.0) << 32);
+        self.word(insns);
+        self.queued();
+    }
+
+    fn uncounted_execs(&mut self, id: BlockId, n: u64) {
+        self.other(Msg::UncountedExecs(id, n));
+    }
+
+    fn takes_logged(&self) -> bool {
+        self.front.sparse()
+    }
+
+    /// The words of `skipped` and `block`, with no front work but the
+    /// front's [`Front::logged`].
+    #[inline]
+    fn logged(&mut self, e: Logged) {
+        self.front.logged(&e);
+        if e.skipped != 0 {
+            self.word(word::SKIPPED | u64::from(e.last.0) << 32);
+            self.word(e.skipped);
+        }
+        let mut head = word::BLOCK | u64::from(e.id.0) << 32;
+        if e.sp != self.sp {
+            head |= word::SP;
+            self.word(head);
+            self.sp = e.sp;
+            self.word(e.sp);
+        } else {
+            self.word(head);
+        }
+        self.queued();
     }
 }
 
@@ -654,6 +750,13 @@ mod tests {
         }
         fn marker(&mut self, m: Marker<'_>) {
             self.0.push(format!("marker {m:?}"));
+        }
+        fn skipped(&mut self, insns: u64, last: BlockId, exit: BlockExit) {
+            self.0
+                .push(format!("skipped {insns} {} {:#x}", last.0, exit.end));
+        }
+        fn uncounted_execs(&mut self, id: BlockId, n: u64) {
+            self.0.push(format!("uncounted {} {n}", id.0));
         }
     }
 
@@ -786,6 +889,72 @@ mod tests {
             Some("block 0 0x1000 sp 0x0")
         );
         assert_eq!(back.0[back.0.len() - 2], "note 1");
+    }
+
+    /// A front for sparse runs: no notes.
+    struct Sparse;
+
+    impl Front for Sparse {
+        type Note = u64;
+        fn sparse(&self) -> bool {
+            true
+        }
+    }
+
+    /// A logged report reaches the back as the `skipped` and `block` it
+    /// stands for, in order with the reports the VM makes itself, and the
+    /// stack pointer stays right across both.
+    #[test]
+    fn logged_reports_are_skipped_and_block_events() {
+        let blocks = [facts(0x1000), facts(0x2000)];
+        let exit = |i: usize| blocks[i].exit();
+        let logged = |id: u32, skipped: u64, last: u32, sp: Addr| Logged {
+            id: BlockId(id),
+            skipped,
+            last: BlockId(last),
+            sp,
+            exit: exit(id as usize),
+        };
+        let mut back = Log::default();
+        let mut expected = Vec::new();
+        std::thread::scope(|s| {
+            let mut pipe = Pipe::new(s, Sparse, &mut back);
+            assert!(pipe.sparse() && pipe.takes_logged());
+            for (i, f) in blocks.iter().enumerate() {
+                pipe.block_decoded_shared(BlockId(i as u32), f);
+                expected.push(format!("decoded {i} {:#x}", f.start));
+                expected.push(format!("watch {i}"));
+            }
+            for k in 0..2 * WORDS as u64 {
+                let sp = 0x8000 - k / 3 * 8;
+                match k % 4 {
+                    0 => {
+                        pipe.logged(logged(1, k, 0, sp));
+                        if k != 0 {
+                            expected.push(format!("skipped {k} 0 0x1001"));
+                        }
+                        expected.push(format!("block 1 0x2000 sp {sp:#x}"));
+                    }
+                    1 => {
+                        pipe.logged(logged(0, 0, 1, sp));
+                        expected.push(format!("block 0 0x1000 sp {sp:#x}"));
+                    }
+                    2 => {
+                        pipe.skipped(7, BlockId(1), exit(1));
+                        expected.push("skipped 7 1 0x2001".to_string());
+                    }
+                    _ => {
+                        let ev = BlockEvent { id: BlockId(0), sp };
+                        pipe.block(ev, &blocks[0]);
+                        expected.push(format!("block 0 0x1000 sp {sp:#x}"));
+                    }
+                }
+            }
+            pipe.uncounted_execs(BlockId(1), 5);
+            expected.push("uncounted 1 5".to_string());
+            pipe.finish();
+        });
+        assert_eq!(back.0, expected);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use cachemodel::{
 };
 use cct::{CallTracker, FuncId, FunctionIndex, NodeId, TrackerConfig};
 use events::{
-    BlockEvent, BlockExit, BlockFacts, BlockId, Marker, MemEvent, ObjectMapped, Observer,
+    Addr, BlockEvent, BlockExit, BlockFacts, BlockId, Marker, MemEvent, ObjectMapped, Observer,
     SparsePolicy, Terminator, Tid,
 };
 use reports::{ContextTable, FunctionRow, Meta, ObjectInfo, Phase, Profile};
@@ -180,13 +180,172 @@ fn alloc_entry(symbolizer: &loader::symbols::Symbolizer, start: events::Addr) ->
     alloc_size_of(&sym.raw_name)
 }
 
+/// Where block `facts` is charged ([`BlockOwner`]); for a block that runs
+/// across a function boundary, its instructions' functions (the caller
+/// keeps them as a split).
+fn block_owner(index: &FunctionTable, facts: &BlockFacts) -> Result<BlockOwner, Vec<FuncId>> {
+    let func_of = |a: u64| {
+        index
+            .resolve(a)
+            .map(|f| f.0)
+            .unwrap_or_else(|| index.unnamed(facts.start))
+    };
+    Ok(if index.is_plt(facts.start) {
+        BlockOwner::Plt
+    } else if index.resolve(facts.start).is_none() {
+        BlockOwner::Frame
+    } else if func_of(facts.start) == func_of(facts.last_insn_addr()) {
+        BlockOwner::One(func_of(facts.start))
+    } else {
+        return Err((0..facts.insns.len())
+            .map(|k| func_of(facts.insn_addr(k)))
+            .collect());
+    })
+}
+
+/// The sparse policy of a block owned by `owner` (neither a split nor a
+/// PLT stub, which get every event), `every` if it lands on an entry:
+/// events at entries (a frame may change there) and at blocks whose
+/// function view differs from their predecessor's, so that the blocks run
+/// without events are charged to the node and function of the last block
+/// reported.
+fn sparse_policy_of(
+    index: &FunctionTable,
+    owner: BlockOwner,
+    every: bool,
+    facts: &BlockFacts,
+) -> SparsePolicy {
+    let same = |a: u64| {
+        if index.is_plt(a) {
+            return false;
+        }
+        match (index.resolve(a), owner) {
+            (None, BlockOwner::Frame) => true,
+            (Some((f, _)), BlockOwner::One(g)) => f == g,
+            _ => false,
+        }
+    };
+    let next = match facts.terminator {
+        Terminator::Jump { target } => !same(target),
+        Terminator::CondBranch { target } => !same(target) || !same(facts.end()),
+        Terminator::FallThrough | Terminator::RepString => !same(facts.end()),
+        _ => true,
+    };
+    SparsePolicy { every, next }
+}
+
 /// What runs on the VM's thread when the analyses run on their own
 /// ([`RecordOptions::threaded`]): the cache and branch models (the caches
 /// see every memory access) and the allocator entries to watch.
 struct VmFront {
     machine: Option<MachineFront>,
     functions: FunctionTable,
+    /// In sparse runs (no paths, no simulation), the entries the VM must
+    /// report: the front answers the sparse policy for the recorder.
+    entries: Option<EntryFinder>,
 }
+
+/// The function entries of a sparse run, found on the VM's thread: the
+/// symbols' entries, and a superset of the synthetic functions the
+/// recorder's tracker makes (`CallTracker::callee`): a block of stripped
+/// code reached by a call, by an indirect jump or by a jump out of a PLT
+/// stub or the lazy resolver, and the first block of a thread or of a
+/// signal handler. Each must be reported on every execution from then on,
+/// as the recorder would ask; a reported block that did not need it is
+/// harmless (the recorder does with its event what it would have done with
+/// it skipped).
+#[derive(Default)]
+struct EntryFinder {
+    addrs: Vec<Addr>,
+    known: rustc_hash::FxHashSet<Addr>,
+    /// Per block: [`EntryFinder::LOOKED`], [`EntryFinder::PLT_KNOWN`],
+    /// [`EntryFinder::PLT`].
+    flags: Vec<u8>,
+    /// How the last block reported or skipped ended, and which it was;
+    /// `None` before a thread's or a signal handler's first block.
+    prev: Option<(Terminator, Addr, BlockId)>,
+}
+
+impl EntryFinder {
+    /// The block's start was looked at as a possible entry.
+    const LOOKED: u8 = 1;
+    /// Whether the block is a PLT stub or in the lazy resolver is known...
+    const PLT_KNOWN: u8 = 2;
+    /// ...and it is.
+    const PLT: u8 = 4;
+
+    #[inline]
+    fn flags(&mut self, id: BlockId) -> &mut u8 {
+        let i = id.index();
+        if i >= self.flags.len() {
+            self.flags.resize(i + 1, 0);
+        }
+        &mut self.flags[i]
+    }
+
+    /// Whether the block after `prev` may be made a function's entry.
+    #[inline]
+    fn may_enter(&mut self, functions: &FunctionTable) -> bool {
+        match self.prev {
+            None => true,
+            Some((t, end, id)) => match t {
+                // `call` to the next instruction reads the program counter.
+                Terminator::Call { target } => target != end,
+                Terminator::IndirectCall | Terminator::IndirectJump => true,
+                Terminator::Jump { .. } | Terminator::CondBranch { .. } => {
+                    self.plt_or_resolver(functions, id)
+                }
+                _ => false,
+            },
+        }
+    }
+
+    /// Whether block `id` is a PLT stub or in the lazy resolver (asked
+    /// after it ran, so its facts' start is known to the caller: the last
+    /// instruction of a block shares its symbol with its start).
+    fn plt_or_resolver(&mut self, functions: &FunctionTable, id: BlockId) -> bool {
+        let f = *self.flags(id);
+        if f & Self::PLT_KNOWN != 0 {
+            return f & Self::PLT != 0;
+        }
+        let Some((_, end, _)) = self.prev else {
+            return false;
+        };
+        // The block's last byte is `end - 1`.
+        let a = end - 1;
+        let plt = functions.is_plt(a) || functions.is_lazy_resolver(a);
+        *self.flags(id) |= Self::PLT_KNOWN | if plt { Self::PLT } else { 0 };
+        plt
+    }
+
+    #[inline]
+    fn block(&mut self, functions: &FunctionTable, id: BlockId, facts: &BlockFacts) {
+        if self.may_enter(functions) {
+            let f = self.flags(id);
+            if *f & Self::LOOKED == 0 {
+                *f |= Self::LOOKED;
+                self.add(functions, facts.start);
+            }
+        }
+        self.prev = Some((facts.terminator, facts.end(), id));
+    }
+
+    fn add(&mut self, functions: &FunctionTable, start: Addr) {
+        if functions.function_at(start).is_none() && self.known.insert(start) {
+            self.addrs.push(start);
+        }
+    }
+
+    fn is_entry(&self, functions: &FunctionTable, start: Addr) -> bool {
+        functions
+            .function_at(start)
+            .is_some_and(|(_, entry)| entry == start)
+            || functions.is_plt(start)
+            || functions.is_lazy_resolver(start)
+            || self.known.contains(&start)
+    }
+}
+
 
 impl events::pipe::Front for VmFront {
     type Note = BlockCosts;
@@ -222,6 +381,9 @@ impl events::pipe::Front for VmFront {
         if let Some(m) = &mut self.machine {
             m.block(ev, facts);
         }
+        if let Some(e) = &mut self.entries {
+            e.block(&self.functions, ev.id, facts);
+        }
     }
 
     #[inline]
@@ -242,10 +404,58 @@ impl events::pipe::Front for VmFront {
         if let Some(m) = &mut self.machine {
             m.thread_switch(tid);
         }
+        if let Some(e) = &mut self.entries {
+            e.prev = None;
+        }
     }
 
     fn object_mapped(&mut self, obj: &ObjectMapped) {
         self.functions.add_object(obj);
+    }
+
+    fn signal_delivered(&mut self, _signal: i32, handler: Addr, _sp: Addr) {
+        if let Some(e) = &mut self.entries {
+            e.add(&self.functions, handler);
+            e.prev = None;
+        }
+    }
+
+    fn sparse(&self) -> bool {
+        self.entries.is_some()
+    }
+
+    /// [`Recorder::sparse_policy`], with the entries found here.
+    fn sparse_policy(&mut self, _id: BlockId, facts: &BlockFacts) -> SparsePolicy {
+        let Some(e) = &self.entries else {
+            return SparsePolicy::EVERY;
+        };
+        match block_owner(&self.functions, facts) {
+            Err(_) | Ok(BlockOwner::Plt) => SparsePolicy::EVERY,
+            Ok(owner) => {
+                let every = e.is_entry(&self.functions, facts.start);
+                sparse_policy_of(&self.functions, owner, every, facts)
+            }
+        }
+    }
+
+    fn sparse_entries(&self) -> &[Addr] {
+        self.entries.as_ref().map_or(&[], |e| &e.addrs)
+    }
+
+    #[inline]
+    fn skipped(&mut self, _insns: u64, last: BlockId, exit: BlockExit) {
+        if let Some(e) = &mut self.entries {
+            e.prev = Some((exit.terminator, exit.end, last));
+        }
+    }
+
+    /// A logged block is never one the VM asks about at once (see
+    /// `vm/src/sparse.rs`): only how it ends is kept.
+    #[inline]
+    fn logged(&mut self, l: &events::Logged) {
+        if let Some(e) = &mut self.entries {
+            e.prev = Some((l.exit.terminator, l.exit.end, l.id));
+        }
     }
 
     #[inline(always)]
@@ -380,26 +590,10 @@ impl Recorder {
         if let Some(o) = self.rows[i].owner {
             return o;
         }
-        let index = self.tracker.index();
-        let func_of = |a: u64| {
-            index
-                .resolve(a)
-                .map(|f| f.0)
-                .unwrap_or_else(|| index.unnamed(facts.start))
-        };
-        let o = if index.is_plt(facts.start) {
-            BlockOwner::Plt
-        } else if index.resolve(facts.start).is_none() {
-            BlockOwner::Frame
-        } else if func_of(facts.start) == func_of(facts.last_insn_addr()) {
-            BlockOwner::One(func_of(facts.start))
-        } else {
-            let funcs = (0..facts.insns.len())
-                .map(|k| func_of(facts.insn_addr(k)))
-                .collect();
-            self.splits.push(funcs);
+        let o = block_owner(self.tracker.index(), facts).unwrap_or_else(|funcs| {
+            self.splits.push(funcs.into_boxed_slice());
             BlockOwner::Split(self.splits.len() as u32 - 1)
-        };
+        });
         self.rows[i].owner = Some(o);
         o
     }
@@ -881,34 +1075,14 @@ impl Observer for Recorder {
         self.sim.is_none() && self.paths.is_none()
     }
 
-    /// Events at entries (a frame may change there) and at blocks whose
-    /// function view differs from their predecessor's, so that the blocks
-    /// run without events are charged to the node and function of the last
-    /// block reported.
+    /// See [`sparse_policy_of`].
     fn sparse_policy(&mut self, id: BlockId, facts: &BlockFacts) -> SparsePolicy {
         let owner = self.owner(id, facts);
         if matches!(owner, BlockOwner::Split(_) | BlockOwner::Plt) {
             return SparsePolicy::EVERY;
         }
         let every = self.tracker.lands_on_entry(id, facts.start);
-        let index = self.tracker.index();
-        let same = |a: u64| {
-            if index.is_plt(a) {
-                return false;
-            }
-            match (index.resolve(a), owner) {
-                (None, BlockOwner::Frame) => true,
-                (Some((f, _)), BlockOwner::One(g)) => f == g,
-                _ => false,
-            }
-        };
-        let next = match facts.terminator {
-            Terminator::Jump { target } => !same(target),
-            Terminator::CondBranch { target } => !same(target) || !same(facts.end()),
-            Terminator::FallThrough | Terminator::RepString => !same(facts.end()),
-            _ => true,
-        };
-        SparsePolicy { every, next }
+        sparse_policy_of(self.tracker.index(), owner, every, facts)
     }
 
     #[inline]
@@ -968,8 +1142,9 @@ fn path_columns(machine: Option<&MachineConfig>) -> u16 {
 pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
     let start = Instant::now();
     let model_error = |e: cachemodel::ConfigError| VmError::Emulator(format!("machine model: {e}"));
-    // Sparse events (see `Recorder::sparse`) stay on one thread.
-    let threaded = opts.threaded && (opts.paths || opts.machine.is_some());
+    // Sparse events (see `Recorder::sparse`): the front finds the entries.
+    let sparse = !opts.paths && opts.machine.is_none();
+    let threaded = opts.threaded;
     let shared = threaded.then(SharedSymbols::default);
     let (sim, front) = match (&opts.machine, &shared) {
         (Some(cfg), Some(shared)) => (
@@ -977,6 +1152,7 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
             Some(VmFront {
                 machine: Some(MachineFront::new(*cfg).map_err(model_error)?),
                 functions: FunctionTable::sharing(shared.clone()),
+                entries: None,
             }),
         ),
         (Some(cfg), None) => (Some(MachineSim::new(*cfg).map_err(model_error)?), None),
@@ -985,6 +1161,7 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
             Some(VmFront {
                 machine: None,
                 functions: FunctionTable::sharing(shared.clone()),
+                entries: sparse.then(EntryFinder::default),
             }),
         ),
         (None, None) => (None, None),

@@ -150,6 +150,9 @@ pub(crate) struct Machine<'o, O: Observer> {
     pub(crate) rep_iterations: u64,
     /// Read the stack pointer at the next block (the last terminator `needs_sp`).
     read_sp: bool,
+    /// The observer takes logged reports as they are
+    /// ([`Observer::takes_logged`]).
+    takes_logged: bool,
     /// The stack pointer last read.
     sp: u64,
     /// Address of the `rep` instruction that ended the last block, or `u64::MAX`.
@@ -383,6 +386,9 @@ impl<O: Observer> Machine<'_, O> {
     /// passed a deadline, so none stops the run.
     #[inline(never)]
     fn replay_log(&mut self) {
+        if self.takes_logged {
+            return self.hand_over_log();
+        }
         let Some(sp) = &mut self.sparse else { return };
         let now = self.clock.instret.get();
         let (log, n) = sp.take_log();
@@ -412,6 +418,61 @@ impl<O: Observer> Machine<'_, O> {
         self.clock.instret.set(now);
         let sp = self.sparse.as_mut().expect("sparse mode");
         sp.apply_entries(&*self.observer);
+    }
+
+    /// [`Machine::replay_log`] for an observer that
+    /// [`Observer::takes_logged`]: each entry becomes one
+    /// [`Observer::logged`], made from the slots alone, with the stack
+    /// pointer and the skipped instructions the replay would give.
+    #[inline(never)]
+    fn hand_over_log(&mut self) {
+        let Some(sp) = &mut self.sparse else { return };
+        let (log, n) = sp.take_log();
+        let mut reported = sp.reported;
+        let mut read_sp = self.read_sp;
+        let mut stack = self.sp;
+        let mut pc = self.cur_block;
+        for i in 0..n {
+            // SAFETY: as in `replay_log`.
+            let e = unsafe { *log.add(i) };
+            if i + PREFETCH < n {
+                // SAFETY: within the log's `n` entries.
+                prefetch(unsafe { (*log.add(i + PREFETCH)).slot });
+            }
+            // SAFETY: as in `replay_log`.
+            let s = unsafe { &mut *e.slot };
+            s.count -= 1;
+            let before = e.instret - u64::from(s.insns);
+            let skipped = before - reported;
+            let mut last = BlockId(0);
+            if skipped != 0 {
+                // SAFETY: blocks ran since the last report, so `last` is
+                // the slot of the last of them.
+                let l = unsafe { &*e.last };
+                last = BlockId(l.id);
+                read_sp = l.terminator.needs_sp();
+            }
+            if read_sp {
+                stack = e.rsp;
+            }
+            let exit = s.exit();
+            self.observer.logged(events::Logged {
+                id: BlockId(s.id),
+                skipped,
+                last,
+                sp: stack,
+                exit,
+            });
+            read_sp = exit.terminator.needs_sp();
+            reported = e.instret;
+            pc = s.pc;
+        }
+        self.read_sp = read_sp;
+        self.sp = stack;
+        self.cur_block = pc;
+        self.rep_at = u64::MAX;
+        let sp = self.sparse.as_mut().expect("sparse mode");
+        sp.reported = reported;
     }
 
     /// In sparse mode: ask every block's policy again (the observer's
@@ -634,12 +695,14 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
 
     let wants_memory = observer.wants_memory();
     let observer_sparse = observer.sparse();
+    let takes_logged = observer_sparse && observer.takes_logged();
     let mut machine = Machine {
         mem,
         blocks: BlockTable::new(),
         observer,
         rep_iterations: 0,
         read_sp: true,
+        takes_logged,
         sp: st.sp,
         rep_at: u64::MAX,
         rep_block: BlockId(0),
@@ -932,6 +995,20 @@ extern "C" fn sparse_translated<O: Observer>(
     sp.translated(id, pc, size, insns, exit, policy, loggable)
 }
 
+/// Log entries ahead whose slots [`Machine::hand_over_log`] prefetches: a
+/// log holds up to 1,024 blocks' reports, whose slots are not all in the
+/// first-level cache any more.
+const PREFETCH: usize = 8;
+
+#[inline(always)]
+fn prefetch(slot: *const crate::sparse::Slot) {
+    // SAFETY: a prefetch does not fault, whatever the address.
+    #[cfg(target_arch = "x86_64")]
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(slot as *const i8, std::arch::x86_64::_MM_HINT_T0)
+    };
+}
+
 /// The block about to run asked for a report (sparse mode): translated code
 /// has counted it already; undo that and handle it as the block hook does.
 /// `env` is the CPU state, every guest register in it (the patch calls with
@@ -948,6 +1025,20 @@ extern "C" fn sparse_hook<O: Observer>(
     let s = unsafe { &mut *slot };
     s.count -= 1;
     m.clock.instret.set(m.clock.instret.get() - u64::from(s.insns));
+    // An observer that takes logged reports looks at a block reached by an
+    // indirect call or jump as a possible entry once, and gives the same
+    // answer each later time: its later reports may be logged.
+    let after_indirect = m.takes_logged && {
+        let sp = m.sparse.as_ref().expect("sparse mode");
+        // SAFETY: `last` is null or a slot, which lives as long as the
+        // machine.
+        unsafe { sp.globals.last.as_ref() }.is_some_and(|prev| {
+            matches!(
+                prev.terminator,
+                Terminator::IndirectCall | Terminator::IndirectJump
+            )
+        })
+    };
     m.flush_skipped();
     if m.read_sp {
         // SAFETY: `env` is the x86 CPU state, whose first field is the
@@ -971,6 +1062,9 @@ extern "C" fn sparse_hook<O: Observer>(
     }
     if !halted {
         sp.globals.last = slot;
+        if after_indirect {
+            s.waive_sync();
+        }
     }
     let deadline = sig_due.min(switch_due).min(next_check);
     sp.globals.deadline = deadline;

@@ -11,8 +11,8 @@
 //! *instret += insns; slot.count += 1;
 //! old = g.due; g.due = old & slot.next_mask;
 //! if *instret < (old & slot.always_mask) { g.last = &slot }
-//! else if g.sync || !slot.loggable || *instret >= g.deadline || log full { hook(slot) }
-//! else { log (slot, g.last, *instret, rsp); g.last = &slot; g.due = g.deadline & slot.next_mask }
+//! else if (g.sync && !slot.no_sync) || !slot.loggable || *instret >= g.deadline || log full { hook(slot) }
+//! else { log (slot, g.last, *instret, rsp); g.last = &slot; g.due = g.deadline & slot.next_mask; g.sync = 0 }
 //! ```
 //!
 //! `deadline` is the retired-instruction count at which the VM must look
@@ -27,7 +27,17 @@
 //! system call or a trap (`g.sync`, set by those blocks), where the
 //! observer may make a new function entry that must be reported at once.
 //! A direct call's target is reported on every execution from the start
-//! for the same reason.
+//! for the same reason, and a block reported on every execution that ends
+//! in a direct jump (a PLT stub's) sets `g.sync` too.
+//!
+//! An observer that hands the analyses to another thread
+//! ([`Observer::takes_logged`]) takes the log as it is: one
+//! [`Observer::logged`] per entry, made from the slots, with no other work
+//! on the VM's thread. It looks at a block reached by an indirect call or
+//! jump as a possible entry once, and answers the same for every later
+//! arrival, so the hook marks such a block `no_sync` after its first
+//! report ([`Slot::NO_SYNC`]): without it, sqlite3 called the hook after
+//! every PLT stub's jump.
 //!
 //! The hook undoes the inline count of the block it runs for and handles it
 //! exactly as the dense block hook does; the blocks that ran without a
@@ -229,12 +239,9 @@ impl Sparse {
         s.terminator = exit.terminator;
         s.insns = insns;
         s.flags = if loggable { Slot::LOG } else { 0 };
-        if sync_next(exit.terminator) {
-            s.flags |= Slot::SYNC_NEXT;
-        }
         s.set_policy(policy);
         if target {
-            s.always_mask = 0;
+            s.set_every();
         }
         s as *mut Slot
     }
@@ -246,7 +253,7 @@ impl Sparse {
         let s = self.slot(id);
         s.set_policy(p);
         if target {
-            s.always_mask = 0;
+            s.set_every();
         }
     }
 
@@ -254,7 +261,7 @@ impl Sparse {
     fn every_from(&mut self, a: u64) {
         if let Some(ids) = self.by_start.get(&a) {
             for &id in ids.clone().iter() {
-                self.slot(BlockId(id)).always_mask = 0;
+                self.slot(BlockId(id)).set_every();
             }
         }
     }
@@ -310,6 +317,10 @@ impl Slot {
     /// The report of the block after it must reach the hook (translated
     /// code sets [`Globals::sync`]).
     const SYNC_NEXT: u32 = 2;
+    /// Its report may be logged even after a block with
+    /// [`Slot::SYNC_NEXT`]: the observer has looked at it as a possible
+    /// entry already, and answers the same for every later arrival.
+    pub(crate) const NO_SYNC: u32 = 4;
 
     fn set_size(&mut self, size: u32) {
         self.size =
@@ -330,8 +341,33 @@ impl Slot {
         }
     }
 
+    /// See [`Slot::NO_SYNC`].
+    pub(crate) fn waive_sync(&mut self) {
+        self.flags |= Slot::NO_SYNC;
+    }
+
+    /// Every execution is reported from now on.
+    fn set_every(&mut self) {
+        self.always_mask = 0;
+        self.set_sync();
+    }
+
+    /// [`Slot::SYNC_NEXT`] from the terminator and the policy: besides
+    /// [`sync_next`], a block reported on every execution (an entry, a PLT
+    /// stub, the lazy resolver) that ends in a jump, which may leave a PLT
+    /// stub for a function the observer has not seen.
+    fn set_sync(&mut self) {
+        let jump = matches!(self.terminator, Terminator::Jump { .. });
+        if sync_next(self.terminator) || (self.always_mask == 0 && jump) {
+            self.flags |= Slot::SYNC_NEXT;
+        } else {
+            self.flags &= !Slot::SYNC_NEXT;
+        }
+    }
+
     fn set_policy(&mut self, p: SparsePolicy) {
         self.always_mask = if p.every { 0 } else { u64::MAX };
+        self.set_sync();
         self.next_mask = if p.next { 0 } else { u64::MAX };
     }
 

@@ -37,6 +37,7 @@ void gen_pathvm_hook_call(TCGContext *tcg_ctx, TCGv_ptr slot);
 #define PV_S_NEXT 24
 #define PV_FLAG_LOG 1
 #define PV_FLAG_SYNC_NEXT 2
+#define PV_FLAG_NO_SYNC 4
 #define PV_ENTRY 32
 
 struct pathvm_ops {
@@ -107,7 +108,7 @@ static void gen_pathvm_block(TCGContext *tcg_ctx, struct uc_struct *uc,
     tcg_gen_br(tcg_ctx, done);
 
     /* A report goes to the log unless the block before asked for the hook
-     * (sync), the block may not be logged, a deadline passed or the log is
+     * (sync) and this block does not waive it (NO_SYNC), the block may not be logged, a deadline passed or the log is
      * full. The entry (slot, last, instret, rsp) is written first, one past
      * the end at most (the log has a spare entry), and kept only when
      * logging. */
@@ -122,6 +123,11 @@ static void gen_pathvm_block(TCGContext *tcg_ctx, struct uc_struct *uc,
     e = tcg_temp_new_ptr(tcg_ctx);
     tcg_gen_ld_i64(tcg_ctx, x, g, PV_G_SYNC);
     tcg_gen_ld32u_i64(tcg_ctx, m, slot, PV_S_FLAGS);
+    /* sync &= !(flags & NO_SYNC) */
+    tcg_gen_shri_i64(tcg_ctx, d, m, 2);
+    tcg_gen_andi_i64(tcg_ctx, d, d, 1);
+    tcg_gen_xori_i64(tcg_ctx, d, d, 1);
+    tcg_gen_and_i64(tcg_ctx, x, x, d);
     tcg_gen_andi_i64(tcg_ctx, m, m, PV_FLAG_LOG);
     tcg_gen_xori_i64(tcg_ctx, m, m, PV_FLAG_LOG);
     tcg_gen_or_i64(tcg_ctx, x, x, m);
@@ -151,7 +157,7 @@ static void gen_pathvm_block(TCGContext *tcg_ctx, struct uc_struct *uc,
     tcg_temp_free_ptr(tcg_ctx, g);
     tcg_temp_free_ptr(tcg_ctx, ip);
 
-    /* Logged: keep the entry; last = slot; due = deadline & next. */
+    /* Logged: keep the entry; last = slot; due = deadline & next; sync = 0. */
     slot = pathvm_slot(tcg_ctx, ops);
     g = tcg_const_ptr(tcg_ctx, uc->pathvm_globals);
     e = tcg_temp_new_ptr(tcg_ctx);
@@ -165,6 +171,10 @@ static void gen_pathvm_block(TCGContext *tcg_ctx, struct uc_struct *uc,
     tcg_gen_ld_i64(tcg_ctx, m, slot, PV_S_NEXT);
     tcg_gen_and_i64(tcg_ctx, d, d, m);
     tcg_gen_st_i64(tcg_ctx, d, g, PV_G_DUE);
+    /* A logged report after a block that set sync (this block waived it)
+     * ends the request. */
+    tcg_gen_movi_i64(tcg_ctx, d, 0);
+    tcg_gen_st_i64(tcg_ctx, d, g, PV_G_SYNC);
     tcg_temp_free_ptr(tcg_ctx, e);
     tcg_temp_free_i64(tcg_ctx, m);
     tcg_temp_free_i64(tcg_ctx, d);
