@@ -138,7 +138,10 @@ fn two_threads_write_the_profile_of_one_for_distribution_programs() {
         "perl-sparse",
         &[&sparse[..], &["--no-cct"]].concat(),
         Path::new("/usr/bin/perl"),
-        &["-e", "my %h; $h{$_ % 97} .= 'x' for 1..20000; print scalar(keys %h), \"\\n\""],
+        &[
+            "-e",
+            "my %h; $h{$_ % 97} .= 'x' for 1..20000; print scalar(keys %h), \"\\n\"",
+        ],
     );
 }
 

@@ -346,7 +346,6 @@ impl EntryFinder {
     }
 }
 
-
 impl events::pipe::Front for VmFront {
     type Note = BlockCosts;
 

@@ -971,6 +971,12 @@ extern "C" fn sparse_translated<O: Observer>(
     // SAFETY: `data` is the machine registered in `install_hooks`; the
     // engine is translating, nothing else borrows the machine.
     let m = unsafe { &mut *(data as *mut Machine<'_, O>) };
+    // The reports logged so far reach the observer before anything about
+    // this block does, whether the log is replayed here or handed over (the
+    // recorder numbers functions in the order it meets them).
+    if m.sparse.as_ref().is_some_and(|sp| sp.logged()) {
+        m.replay_log();
+    }
     let id = match m.blocks.lookup(pc, size) {
         Some(id) => id,
         None => match m.decode(pc, size) {
@@ -1024,7 +1030,9 @@ extern "C" fn sparse_hook<O: Observer>(
     // as long as the machine.
     let s = unsafe { &mut *slot };
     s.count -= 1;
-    m.clock.instret.set(m.clock.instret.get() - u64::from(s.insns));
+    m.clock
+        .instret
+        .set(m.clock.instret.get() - u64::from(s.insns));
     // An observer that takes logged reports looks at a block reached by an
     // indirect call or jump as a possible entry once, and gives the same
     // answer each later time: its later reports may be logged.
@@ -1069,7 +1077,11 @@ extern "C" fn sparse_hook<O: Observer>(
     let deadline = sig_due.min(switch_due).min(next_check);
     sp.globals.deadline = deadline;
     sp.globals.sync = u64::from(halted);
-    sp.globals.due = if halted || s.wants_next() { 0 } else { deadline };
+    sp.globals.due = if halted || s.wants_next() {
+        0
+    } else {
+        deadline
+    };
     if let Some(stop) = stop {
         m.stop = Some(stop);
         // SAFETY: `uc` is the live engine calling us; stopping from inside
