@@ -666,19 +666,24 @@ impl<F: Front, B: Back<Note = F::Note>> Observer for Pipe<'_, '_, F, B> {
     #[inline]
     fn logged(&mut self, e: Logged) {
         self.front.logged(&e);
+        // Up to four words, appended with one check of the room (the VM
+        // hands over up to a thousand of these at a time).
+        let mut w = [0u64; 4];
+        let mut n = 0;
         if e.skipped != 0 {
-            self.word(word::SKIPPED | u64::from(e.last.0) << 32);
-            self.word(e.skipped);
+            w[0] = word::SKIPPED | u64::from(e.last.0) << 32;
+            w[1] = e.skipped;
+            n = 2;
         }
-        let mut head = word::BLOCK | u64::from(e.id.0) << 32;
+        w[n] = word::BLOCK | u64::from(e.id.0) << 32;
+        n += 1;
         if e.sp != self.sp {
-            head |= word::SP;
-            self.word(head);
+            w[n - 1] |= word::SP;
+            w[n] = e.sp;
+            n += 1;
             self.sp = e.sp;
-            self.word(e.sp);
-        } else {
-            self.word(head);
         }
+        self.batch.words.extend_from_slice(&w[..n]);
         self.queued();
     }
 }
