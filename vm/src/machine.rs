@@ -994,11 +994,9 @@ extern "C" fn sparse_translated<O: Observer>(
         facts.terminator,
         watched,
     );
-    let insns = facts.insn_count();
-    let exit = facts.exit();
-    let loggable = !watched && exit.terminator != Terminator::RepString;
+    let loggable = !watched && facts.terminator != Terminator::RepString;
     let sp = m.sparse.as_mut().expect("sparse mode");
-    sp.translated(id, pc, size, insns, exit, policy, loggable)
+    sp.translated(id, pc, size, facts, policy, loggable)
 }
 
 /// Log entries ahead whose slots [`Machine::hand_over_log`] prefetches: a

@@ -44,7 +44,7 @@
 //! report are reported once, as their instruction total and the last of
 //! them ([`Observer::skipped`]), and their execution counts at the end.
 
-use events::{BlockExit, BlockId, Observer, SparsePolicy, Terminator};
+use events::{BlockExit, BlockFacts, BlockId, Observer, SparsePolicy, Terminator};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Slots per chunk: slots never move, translated code holds their address.
@@ -192,7 +192,7 @@ impl Sparse {
     /// Reports are waiting in the log.
     #[inline]
     pub(crate) fn logged(&self) -> bool {
-        self.globals.log != self.log.as_ptr() as *mut LogEntry
+        !std::ptr::eq(self.globals.log, self.log.as_ptr())
     }
 
     /// The slot of block `id`, made if new.
@@ -215,11 +215,11 @@ impl Sparse {
         id: BlockId,
         pc: u64,
         size: u32,
-        insns: u32,
-        exit: BlockExit,
+        facts: &BlockFacts,
         policy: SparsePolicy,
         loggable: bool,
     ) -> *mut Slot {
+        let (insns, exit) = (facts.insn_count(), facts.exit());
         let known = self.slot(id).id == id.0;
         if !known {
             self.by_start.entry(pc).or_default().push(id.0);
