@@ -293,25 +293,20 @@ impl EntryFinder {
                 Terminator::Call { target } => target != end,
                 Terminator::IndirectCall | Terminator::IndirectJump => true,
                 Terminator::Jump { .. } | Terminator::CondBranch { .. } => {
-                    self.plt_or_resolver(functions, id)
+                    self.plt_or_resolver(functions, id, end)
                 }
                 _ => false,
             },
         }
     }
 
-    /// Whether block `id` is a PLT stub or in the lazy resolver (asked
-    /// after it ran, so its facts' start is known to the caller: the last
-    /// instruction of a block shares its symbol with its start).
-    fn plt_or_resolver(&mut self, functions: &FunctionTable, id: BlockId) -> bool {
+    /// Whether block `id`, which ends at `end`, is a PLT stub or in the
+    /// lazy resolver (its last byte shares its symbol with its start).
+    fn plt_or_resolver(&mut self, functions: &FunctionTable, id: BlockId, end: Addr) -> bool {
         let f = *self.flags(id);
         if f & Self::PLT_KNOWN != 0 {
             return f & Self::PLT != 0;
         }
-        let Some((_, end, _)) = self.prev else {
-            return false;
-        };
-        // The block's last byte is `end - 1`.
         let a = end - 1;
         let plt = functions.is_plt(a) || functions.is_lazy_resolver(a);
         *self.flags(id) |= Self::PLT_KNOWN | if plt { Self::PLT } else { 0 };
