@@ -1742,3 +1742,63 @@ fn focus_contexts(
     paths.renumber_contexts(&new_of);
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use events::InsnFacts;
+
+    fn block(start: Addr, terminator: Terminator) -> BlockFacts {
+        let insn = InsnFacts {
+            offset: 0,
+            len: 2,
+            loads: 0,
+            stores: 0,
+            is_branch: true,
+        };
+        BlockFacts::new(start, 2, vec![insn].into_boxed_slice(), terminator)
+    }
+
+    /// In code no symbol covers, the front takes as an entry every block
+    /// the recorder's tracker could make one of: reached by a call (not one
+    /// to the next instruction, which reads the program counter), by an
+    /// indirect call or jump, or first on its thread; not one reached by a
+    /// return, a plain jump or a fall-through. Each address is listed once.
+    #[test]
+    fn entries_are_the_blocks_a_call_or_an_indirect_transfer_reaches() {
+        let functions = FunctionTable::new();
+        let mut e = EntryFinder::default();
+        let steps = [
+            (0x1000, Terminator::Call { target: 0x2000 }),
+            (0x2000, Terminator::Return),
+            (0x1002, Terminator::Jump { target: 0x3000 }),
+            (0x3000, Terminator::Call { target: 0x3002 }),
+            (0x3002, Terminator::IndirectJump),
+            (0x4000, Terminator::IndirectCall),
+            (0x5000, Terminator::FallThrough),
+            (0x5002, Terminator::Call { target: 0x2000 }),
+            (0x2000, Terminator::Return),
+        ];
+        for (i, (start, t)) in steps.into_iter().enumerate() {
+            e.block(&functions, BlockId(i as u32), &block(start, t));
+        }
+        // The first block (a thread's first), the call's target, the
+        // targets of the indirect jump and call.
+        assert_eq!(e.addrs, [0x1000, 0x2000, 0x4000, 0x5000]);
+        for a in [0x1000, 0x2000, 0x4000, 0x5000] {
+            assert!(e.is_entry(&functions, a));
+        }
+        for a in [0x1002, 0x3000, 0x3002, 0x5002] {
+            assert!(!e.is_entry(&functions, a));
+        }
+        // After a thread switch or a signal, the next block may start a
+        // function; a signal handler's entry is one at once.
+        e.prev = None;
+        e.block(&functions, BlockId(20), &block(0x6000, Terminator::Return));
+        e.block(&functions, BlockId(21), &block(0x7000, Terminator::Return));
+        assert_eq!(e.addrs[4..], [0x6000]);
+        e.add(&functions, 0x8000);
+        e.add(&functions, 0x8000);
+        assert_eq!(e.addrs[4..], [0x6000, 0x8000]);
+    }
+}
