@@ -243,6 +243,14 @@ impl Sparse {
         if target {
             s.set_every();
         }
+        // Read once, by the patch, as the block is translated: besides
+        // `sync_next`, a block reported on every execution (an entry, a PLT
+        // stub, the lazy resolver) that ends in a jump, which may leave a
+        // PLT stub for a function the observer has not seen.
+        let jump = matches!(exit.terminator, Terminator::Jump { .. });
+        if sync_next(exit.terminator) || (s.every() && jump) {
+            s.flags |= Slot::SYNC_NEXT;
+        }
         s as *mut Slot
     }
 
@@ -320,7 +328,7 @@ impl Slot {
     /// Its report may be logged even after a block with
     /// [`Slot::SYNC_NEXT`]: the observer has looked at it as a possible
     /// entry already, and answers the same for every later arrival.
-    pub(crate) const NO_SYNC: u32 = 4;
+    const NO_SYNC: u32 = 4;
 
     fn set_size(&mut self, size: u32) {
         self.size =
@@ -349,25 +357,10 @@ impl Slot {
     /// Every execution is reported from now on.
     fn set_every(&mut self) {
         self.always_mask = 0;
-        self.set_sync();
-    }
-
-    /// [`Slot::SYNC_NEXT`] from the terminator and the policy: besides
-    /// [`sync_next`], a block reported on every execution (an entry, a PLT
-    /// stub, the lazy resolver) that ends in a jump, which may leave a PLT
-    /// stub for a function the observer has not seen.
-    fn set_sync(&mut self) {
-        let jump = matches!(self.terminator, Terminator::Jump { .. });
-        if sync_next(self.terminator) || (self.always_mask == 0 && jump) {
-            self.flags |= Slot::SYNC_NEXT;
-        } else {
-            self.flags &= !Slot::SYNC_NEXT;
-        }
     }
 
     fn set_policy(&mut self, p: SparsePolicy) {
         self.always_mask = if p.every { 0 } else { u64::MAX };
-        self.set_sync();
         self.next_mask = if p.next { 0 } else { u64::MAX };
     }
 
