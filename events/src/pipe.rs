@@ -666,24 +666,22 @@ impl<F: Front, B: Back<Note = F::Note>> Observer for Pipe<'_, '_, F, B> {
     #[inline]
     fn logged(&mut self, e: Logged) {
         self.front.logged(&e);
-        // Up to four words, appended with one check of the room (the VM
-        // hands over up to a thousand of these at a time).
-        let mut w = [0u64; 4];
-        let mut n = 0;
+        // Up to four words, pushed one by one: a copy through an array
+        // called memmove for its variable length, or stalled reading back
+        // as vectors what was stored as words.
+        let words = &mut self.batch.words;
         if e.skipped != 0 {
-            w[0] = word::SKIPPED | u64::from(e.last.0) << 32;
-            w[1] = e.skipped;
-            n = 2;
+            words.push(word::SKIPPED | u64::from(e.last.0) << 32);
+            words.push(e.skipped);
         }
-        w[n] = word::BLOCK | u64::from(e.id.0) << 32;
-        n += 1;
+        let block = word::BLOCK | u64::from(e.id.0) << 32;
         if e.sp != self.sp {
-            w[n - 1] |= word::SP;
-            w[n] = e.sp;
-            n += 1;
+            words.push(block | word::SP);
+            words.push(e.sp);
             self.sp = e.sp;
+        } else {
+            words.push(block);
         }
-        self.batch.words.extend_from_slice(&w[..n]);
         self.queued();
     }
 }
