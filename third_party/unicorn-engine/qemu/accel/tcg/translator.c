@@ -45,6 +45,10 @@ struct pathvm_ops {
     int nslot;
     TCGOp *insns;
     TCGOp *sync;
+    /* Where the prologue branches to report, and where the report code
+     * (emitted after the block's exit, out of the common path) returns. */
+    TCGLabel *report;
+    TCGLabel *done;
 };
 
 static TCGv_ptr pathvm_slot(TCGContext *tcg_ctx, struct pathvm_ops *ops)
@@ -57,10 +61,9 @@ static TCGv_ptr pathvm_slot(TCGContext *tcg_ctx, struct pathvm_ops *ops)
 static void gen_pathvm_block(TCGContext *tcg_ctx, struct uc_struct *uc,
                              struct pathvm_ops *ops)
 {
-    TCGv_ptr slot, ip, g, e;
-    TCGv_i64 t, n, c, d, m, x;
-    TCGv_i32 decr;
-    TCGLabel *report, *hook, *done;
+    TCGv_ptr slot, ip, g;
+    TCGv_i64 t, n, c, d, m;
+    TCGLabel *report, *done;
 
     slot = pathvm_slot(tcg_ctx, ops);
     n = tcg_const_i64(tcg_ctx, 0);
@@ -87,8 +90,9 @@ static void gen_pathvm_block(TCGContext *tcg_ctx, struct uc_struct *uc,
     tcg_gen_ld_i64(tcg_ctx, m, slot, PV_S_ALWAYS);
     tcg_gen_and_i64(tcg_ctx, d, d, m);
     report = gen_new_label(tcg_ctx);
-    hook = gen_new_label(tcg_ctx);
     done = gen_new_label(tcg_ctx);
+    ops->report = report;
+    ops->done = done;
     tcg_gen_brcond_i64(tcg_ctx, TCG_COND_GEU, t, d, report);
     tcg_temp_free_i64(tcg_ctx, t);
     tcg_temp_free_i64(tcg_ctx, n);
@@ -105,14 +109,38 @@ static void gen_pathvm_block(TCGContext *tcg_ctx, struct uc_struct *uc,
     tcg_gen_st_ptr(tcg_ctx, slot, g, PV_G_LAST);
     tcg_temp_free_ptr(tcg_ctx, slot);
     tcg_temp_free_ptr(tcg_ctx, g);
-    tcg_gen_br(tcg_ctx, done);
+    gen_set_label(tcg_ctx, done);
+
+    /* A block whose successor must reach the hook says so (removed by
+     * pathvm_patch_block from the blocks whose successor may be logged). */
+    g = tcg_const_ptr(tcg_ctx, uc->pathvm_globals);
+    m = tcg_const_i64(tcg_ctx, 1);
+    tcg_gen_st_i64(tcg_ctx, m, g, PV_G_SYNC);
+    ops->sync = tcg_last_op(tcg_ctx);
+    tcg_temp_free_i64(tcg_ctx, m);
+    tcg_temp_free_ptr(tcg_ctx, g);
+}
+
+/* The reports of a block, emitted after its exit (gen_tb_end) so that the
+ * common path, which does not report, runs straight from the prologue into
+ * the block's first instruction. Branched to from the prologue's
+ * ops->report, and back to its ops->done. */
+static void gen_pathvm_report(TCGContext *tcg_ctx, struct uc_struct *uc,
+                              struct pathvm_ops *ops)
+{
+    TCGv_ptr slot, ip, g, e;
+    TCGv_i64 t, d, m, x;
+    TCGv_i32 decr;
+    TCGLabel *hook;
+
+    hook = gen_new_label(tcg_ctx);
 
     /* A report goes to the log unless the block before asked for the hook
      * (sync) and this block does not waive it (NO_SYNC), the block may not be logged, a deadline passed or the log is
      * full. The entry (slot, last, instret, rsp) is written first, one past
      * the end at most (the log has a spare entry), and kept only when
      * logging. */
-    gen_set_label(tcg_ctx, report);
+    gen_set_label(tcg_ctx, ops->report);
     slot = pathvm_slot(tcg_ctx, ops);
     g = tcg_const_ptr(tcg_ctx, uc->pathvm_globals);
     ip = tcg_const_ptr(tcg_ctx, uc->pathvm_instret);
@@ -180,7 +208,7 @@ static void gen_pathvm_block(TCGContext *tcg_ctx, struct uc_struct *uc,
     tcg_temp_free_i64(tcg_ctx, d);
     tcg_temp_free_ptr(tcg_ctx, slot);
     tcg_temp_free_ptr(tcg_ctx, g);
-    tcg_gen_br(tcg_ctx, done);
+    tcg_gen_br(tcg_ctx, ops->done);
 
     gen_set_label(tcg_ctx, hook);
     slot = pathvm_slot(tcg_ctx, ops);
@@ -193,16 +221,7 @@ static void gen_pathvm_block(TCGContext *tcg_ctx, struct uc_struct *uc,
                    offsetof(ArchCPU, env));
     tcg_gen_brcondi_i32(tcg_ctx, TCG_COND_LT, decr, 0, tcg_ctx->exitreq_label);
     tcg_temp_free_i32(tcg_ctx, decr);
-    gen_set_label(tcg_ctx, done);
-
-    /* A block whose successor must reach the hook says so (removed by
-     * pathvm_patch_block from the blocks whose successor may be logged). */
-    g = tcg_const_ptr(tcg_ctx, uc->pathvm_globals);
-    m = tcg_const_i64(tcg_ctx, 1);
-    tcg_gen_st_i64(tcg_ctx, m, g, PV_G_SYNC);
-    ops->sync = tcg_last_op(tcg_ctx);
-    tcg_temp_free_i64(tcg_ctx, m);
-    tcg_temp_free_ptr(tcg_ctx, g);
+    tcg_gen_br(tcg_ctx, ops->done);
 }
 
 static void pathvm_patch_block(struct uc_struct *uc, struct pathvm_ops *ops,
@@ -244,7 +263,7 @@ void translator_loop(const TranslatorOps *ops, DisasContextBase *db,
     TCGContext *tcg_ctx = uc->tcg_ctx;
     TCGOp *prev_op = NULL;
     bool block_hook = false;
-    struct pathvm_ops pathvm_ops = { { NULL }, 0, NULL, NULL };
+    struct pathvm_ops pathvm_ops = { { NULL }, 0, NULL, NULL, NULL, NULL };
 
     /* Initialize DisasContext */
     db->tb = tb;
@@ -350,6 +369,9 @@ _end_loop:
     ops->tb_stop(db, cpu);
     gen_tb_end(tcg_ctx, db->tb, db->num_insns - bp_insn);
     // tcg_dump_ops(tcg_ctx, false, "tb end");
+    if (pathvm_ops.report) {
+        gen_pathvm_report(tcg_ctx, uc, &pathvm_ops);
+    }
 
     /* The disas_log hook may use these values rather than recompute.  */
     db->tb->size = db->pc_next - db->pc_first;
