@@ -21,9 +21,11 @@ void gen_pathvm_hook_call(TCGContext *tcg_ctx, TCGv_ptr slot);
 
 /* pathvm: count the block inline (see uc_pathvm_set_block_counter) and call
  * the hook only when asked, or log the report in a buffer the hook reads
- * later. Emitted after gen_tb_start's exit check. The slot's address and the
- * instruction count are immediates, patched by pathvm_patch_block once the
- * block's size is known. The layouts are pathvm's (vm/src/sparse.rs). */
+ * later. The count is emitted after gen_tb_start's exit check
+ * (gen_pathvm_block), the report after gen_tb_end (gen_pathvm_report). The
+ * slot's address and the instruction count are immediates, patched by
+ * pathvm_patch_block once the block's size is known. The layouts are
+ * pathvm's (vm/src/sparse.rs). */
 #define PV_G_DUE 0
 #define PV_G_LAST 8
 #define PV_G_SYNC 16
@@ -136,10 +138,10 @@ static void gen_pathvm_report(TCGContext *tcg_ctx, struct uc_struct *uc,
     hook = gen_new_label(tcg_ctx);
 
     /* A report goes to the log unless the block before asked for the hook
-     * (sync) and this block does not waive it (NO_SYNC), the block may not be logged, a deadline passed or the log is
-     * full. The entry (slot, last, instret, rsp) is written first, one past
-     * the end at most (the log has a spare entry), and kept only when
-     * logging. */
+     * (sync) and this block does not waive it (NO_SYNC), the block may not
+     * be logged, a deadline passed or the log is full. The entry (slot,
+     * last, instret, rsp) is written first, one past the end at most (the
+     * log has a spare entry), and kept only when logging. */
     gen_set_label(tcg_ctx, ops->report);
     slot = pathvm_slot(tcg_ctx, ops);
     g = tcg_const_ptr(tcg_ctx, uc->pathvm_globals);
