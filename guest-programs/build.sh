@@ -11,10 +11,12 @@ CFLAGS="-g -fno-omit-frame-pointer -I$here/../include"
 for src in "$here"/*.c "$here"/*.cpp; do
     name=$(basename "$src"); name=${name%.*}
     case "$src" in *.cpp) cc=g++ ;; *) cc=gcc ;; esac
-    $cc $CFLAGS -O0 -o "$out/$name-O0" "$src"
-    $cc $CFLAGS -O2 -o "$out/$name-O2" "$src"
-    $cc $CFLAGS -O2 -static -o "$out/$name-static" "$src"
-    $cc $CFLAGS -O2 -static-pie -o "$out/$name-spie" "$src"
+    libs=""
+    case "$name" in fpargs) libs=-lm ;; esac
+    $cc $CFLAGS -O0 -o "$out/$name-O0" "$src" $libs
+    $cc $CFLAGS -O2 -o "$out/$name-O2" "$src" $libs
+    $cc $CFLAGS -O2 -static -o "$out/$name-static" "$src" $libs
+    $cc $CFLAGS -O2 -static-pie -o "$out/$name-spie" "$src" $libs
 done
 gcc -nostdlib -static -o "$out/count" "$here/count.S"
 # The second version of diffwork, in its own directory under the same name.

@@ -54,6 +54,7 @@ fn guest_programs_match_native() {
         ("crash", &["segv"]),
         ("crash", &["fpe"]),
         ("crash", &["abort"]),
+        ("fpargs", &[]),
     ];
     for (name, args) in cases {
         for variant in ["O0", "O2", "static", "spie"] {

@@ -9,6 +9,11 @@ use crate::machine::StopReason;
 /// pge, mca, cmov, pat, pse36, clflush, mmx, fxsr, sse, sse2).
 pub const HWCAP: u64 = 0x078b_fbff;
 
+/// CR4.OSFXSR: FXSAVE/FXRSTOR include the SSE state.
+const CR4_OSFXSR: u64 = 1 << 9;
+/// CR4.OSXMMEXCPT: the OS handles SIMD floating-point exceptions (#XM).
+const CR4_OSXMMEXCPT: u64 = 1 << 10;
+
 /// Registers at the first instruction, as Linux leaves them after `execve`.
 pub(crate) fn init_registers<D>(
     uc: &mut Unicorn<'_, D>,
@@ -39,6 +44,20 @@ pub(crate) fn init_registers<D>(
     uc.reg_write(RegisterX86::EFLAGS, 0x202)?;
     uc.reg_write(RegisterX86::FS_BASE, 0)?;
     uc.reg_write(RegisterX86::GS_BASE, 0)?;
+    // CR4 as Linux runs user code: OSFXSR (bit 9), so that FXSAVE and
+    // FXRSTOR carry the XMM registers and MXCSR (glibc's lazy-binding
+    // trampoline `_dl_runtime_resolve_fxsave` saves the argument registers
+    // with them), and OSXMMEXCPT (bit 10), so that unmasked SSE exceptions
+    // raise #XM. Unicorn's reset sets the translator's OSFXSR flag but
+    // leaves CR4 at 0, and the FXSAVE helper reads CR4.
+    uc.reg_write(RegisterX86::CR4, CR4_OSFXSR | CR4_OSXMMEXCPT)?;
+    // The x87 unit as `execve` leaves it (FNINIT's state): control word
+    // 0x037F (every exception masked, 64-bit precision, round to nearest),
+    // status 0, every register empty. Unicorn's reset leaves the control
+    // word at 0 (24-bit precision) and the tags at "valid".
+    uc.reg_write(RegisterX86::FPCW, 0x037f)?;
+    uc.reg_write(RegisterX86::FPSW, 0)?;
+    uc.reg_write(RegisterX86::FPTAG, 0xffff)?;
     // Default MXCSR: all exceptions masked, round to nearest.
     uc.reg_write(RegisterX86::MXCSR, 0x1f80)?;
     Ok(())
