@@ -208,3 +208,57 @@ fn sigterm_and_sigint_stop_the_guest_and_keep_the_profile() {
         assert!(spin > 1000, "spin ran {spin} instructions");
     }
 }
+
+#[test]
+fn unwritable_output_is_found_before_the_guest_runs() {
+    let dir = scratch("bad-output");
+    let out = Command::new(pathvm())
+        .arg("run")
+        .arg("-q")
+        .arg("-o")
+        .arg(dir.join("no/such/dir/p.out"))
+        .arg(guest("hello-O2"))
+        .arg("visible")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(125));
+    assert!(one_line_error(&out).contains("cannot write profile"));
+    assert!(out.stdout.is_empty(), "the guest ran: {:?}", out.stdout);
+}
+
+#[test]
+fn output_to_a_device_or_through_a_link_keeps_it() {
+    use std::os::unix::fs::FileTypeExt;
+    let null = std::path::Path::new("/dev/null");
+    if !std::fs::metadata(null).is_ok_and(|m| m.file_type().is_char_device()) {
+        eprintln!("skipped: /dev/null is not a character device here");
+        return;
+    }
+    let out = Command::new(pathvm())
+        .args(["run", "-q", "-o", "/dev/null"])
+        .arg(guest("hello-O2"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "hello exits 3");
+    assert!(std::fs::metadata(null)
+        .unwrap()
+        .file_type()
+        .is_char_device());
+    let dir = scratch("output-link");
+    std::fs::create_dir_all(dir.join("real")).unwrap();
+    let link = dir.join("link.out");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink("real/p.out", &link).unwrap();
+    let out = Command::new(pathvm())
+        .args(["run", "-q", "-o"])
+        .arg(&link)
+        .arg(guest("hello-O2"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "hello exits 3");
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::metadata(dir.join("real/p.out")).unwrap().len() > 0);
+}

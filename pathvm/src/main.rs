@@ -424,6 +424,11 @@ fn run(a: RunArgs) -> ExitCode {
             return ExitCode::from(EXIT_USAGE);
         }
     };
+    // Found now rather than after the whole run.
+    if let Err(e) = reports::check_writable(&a.output) {
+        eprintln!("pathvm: {e}");
+        return ExitCode::from(EXIT_PATHVM);
+    }
     let opts = record::RecordOptions {
         machine,
         vm: vm::VmConfig {

@@ -33,7 +33,15 @@
 //! Writing is atomic: the bytes go to a new temporary file in the same
 //! directory (`.NAME.tmp-PID-N`), which is flushed to disk and then renamed
 //! over the final name; on any error the temporary file is removed. A crash
-//! or a full disk never leaves a partial file under the final name.
+//! or a full disk never leaves a partial file under the final name, and the
+//! temporary files of runs that were killed (their pid no longer exists) are
+//! removed by the next write beside them.
+//!
+//! The final name is where the path leads: a symbolic link is followed and
+//! the file it names is replaced, so the link stays. A path that names an
+//! existing file that is not a regular file (`/dev/null`, a terminal, a
+//! pipe) is written in place, never replaced. [`check_writable`] tells
+//! before a run whether its profile could be written.
 //!
 //! The body is encoded in memory before it is written, so a profile costs
 //! about its encoded size in memory on both sides; the length in the header
@@ -323,15 +331,113 @@ pub fn write_profile(path: impl AsRef<Path>, profile: &Profile) -> Result<(), Pr
         source,
     };
     let bytes = encode_profile(profile);
-    let temp = TempFile::create_beside(path).map_err(fail)?;
+    let path = match destination(path).map_err(fail)? {
+        Destination::Special(device) => {
+            let mut f = OpenOptions::new().write(true).open(device).map_err(fail)?;
+            return f.write_all(&bytes).map_err(fail);
+        }
+        Destination::Regular(target) => target,
+    };
+    remove_stale_temporaries(&path);
+    let temp = TempFile::create_beside(&path).map_err(fail)?;
     temp.write_all_synced(&bytes).map_err(fail)?;
-    temp.rename_to(path).map_err(fail)?;
+    temp.rename_to(&path).map_err(fail)?;
     // Make the rename itself durable; a directory that cannot be opened or
     // synced (some file systems) does not make the write fail.
-    if let Ok(dir) = File::open(parent_dir(path)) {
+    if let Ok(dir) = File::open(parent_dir(&path)) {
         let _ = dir.sync_all();
     }
     Ok(())
+}
+
+/// Whether a profile could be written to `path` now: the directory of the
+/// final name takes a new file, or the existing non-regular file opens for
+/// writing. Nothing is left behind. A run calls it before it starts, so an
+/// unwritable `-o` is found before the program runs rather than after.
+pub fn check_writable(path: impl AsRef<Path>) -> Result<(), ProfileError> {
+    let path = path.as_ref();
+    let fail = |source| ProfileError::Write {
+        path: path.to_path_buf(),
+        source,
+    };
+    match destination(path).map_err(fail)? {
+        Destination::Special(device) => OpenOptions::new()
+            .write(true)
+            .open(device)
+            .map(drop)
+            .map_err(fail),
+        // The temporary removes itself when dropped.
+        Destination::Regular(target) => TempFile::create_beside(&target).map(drop).map_err(fail),
+    }
+}
+
+/// Where the bytes of a profile written to a path go.
+#[derive(Debug, PartialEq)]
+enum Destination {
+    /// A regular file (existing or not), replaced atomically.
+    Regular(PathBuf),
+    /// An existing file of another kind (a device, a pipe), written in place.
+    Special(PathBuf),
+}
+
+/// Follows symbolic links from `path` to the name that is written.
+fn destination(path: &Path) -> io::Result<Destination> {
+    let mut at = path.to_path_buf();
+    // Linux's own limit on links followed in one lookup.
+    for _ in 0..40 {
+        match fs::symlink_metadata(&at) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = fs::read_link(&at)?;
+                at = if to.is_absolute() {
+                    to
+                } else {
+                    parent_dir(&at).join(to)
+                };
+            }
+            Ok(m) if m.is_dir() => {
+                return Err(io::Error::new(
+                    io::ErrorKind::IsADirectory,
+                    "is a directory",
+                ))
+            }
+            Ok(m) if m.is_file() => return Ok(Destination::Regular(at)),
+            Ok(_) => return Ok(Destination::Special(at)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Destination::Regular(at)),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        "too many levels of symbolic links",
+    ))
+}
+
+/// Removes the temporary files `.NAME.tmp-PID-N` beside `target` whose
+/// writer no longer runs (a run killed while writing, which could not
+/// remove its own). Failures are ignored: this is housekeeping.
+fn remove_stale_temporaries(target: &Path) {
+    let Some(name) = target.file_name().and_then(|n| n.to_str()) else {
+        return;
+    };
+    let prefix = format!(".{name}.tmp-");
+    let Ok(dir) = fs::read_dir(parent_dir(target)) else {
+        return;
+    };
+    for entry in dir.flatten() {
+        let file_name = entry.file_name();
+        let Some(rest) = file_name.to_str().and_then(|n| n.strip_prefix(&prefix)) else {
+            continue;
+        };
+        let Some((pid, n)) = rest.split_once('-') else {
+            continue;
+        };
+        if pid.parse::<u32>().is_err() || n.parse::<u64>().is_err() {
+            continue;
+        }
+        if !Path::new("/proc").join(pid).exists() && Path::new("/proc/self").exists() {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 fn parent_dir(path: &Path) -> &Path {
@@ -462,6 +568,78 @@ mod tests {
         // A directory that does not exist.
         let err = write_profile(dir.join("no/such/dir/p"), &tiny_profile()).unwrap_err();
         assert!(matches!(err, ProfileError::Write { .. }));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn writes_through_symbolic_links() {
+        let dir = scratch_dir("symlink");
+        fs::create_dir(dir.join("real")).unwrap();
+        std::os::unix::fs::symlink("real/p.pathvm", dir.join("link")).unwrap();
+        std::os::unix::fs::symlink("link", dir.join("link2")).unwrap();
+        check_writable(dir.join("link2")).unwrap();
+        write_profile(dir.join("link2"), &tiny_profile()).unwrap();
+        assert!(fs::symlink_metadata(dir.join("link"))
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(
+            read_profile(dir.join("real/p.pathvm")).unwrap(),
+            tiny_profile()
+        );
+        assert_eq!(dir_entries(&dir), ["link", "link2", "real"]);
+        assert_eq!(dir_entries(&dir.join("real")), ["p.pathvm"]);
+        // A loop of links is an error, not a hang.
+        std::os::unix::fs::symlink("loop2", dir.join("loop1")).unwrap();
+        std::os::unix::fs::symlink("loop1", dir.join("loop2")).unwrap();
+        assert!(write_profile(dir.join("loop1"), &tiny_profile()).is_err());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_device_is_written_in_place_not_replaced() {
+        let null = Path::new("/dev/null");
+        use std::os::unix::fs::FileTypeExt;
+        if !fs::metadata(null)
+            .map(|m| m.file_type().is_char_device())
+            .unwrap_or(false)
+        {
+            eprintln!("skipped: /dev/null is not a character device on this machine");
+            return;
+        }
+        check_writable(null).unwrap();
+        write_profile(null, &tiny_profile()).unwrap();
+        assert!(fs::metadata(null).unwrap().file_type().is_char_device());
+        assert!(fs::read(null).unwrap().is_empty());
+    }
+
+    #[test]
+    fn unwritable_places_are_found_before_writing() {
+        let dir = scratch_dir("unwritable");
+        let err = check_writable(dir.join("no/such/dir/p")).unwrap_err();
+        assert!(err.to_string().contains("cannot write profile"), "{err}");
+        assert!(check_writable(&dir).is_err());
+        check_writable(dir.join("p.pathvm")).unwrap();
+        assert!(dir_entries(&dir).is_empty());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn temporaries_of_dead_runs_are_removed() {
+        let dir = scratch_dir("stale");
+        // No process has a pid above Linux's largest pid_max (2^22).
+        let dead = ".p.pathvm.tmp-4194305-0";
+        let alive = format!(".p.pathvm.tmp-{}-77", std::process::id());
+        let other = ".q.pathvm.tmp-4194305-0";
+        for n in [dead, alive.as_str(), other] {
+            fs::write(dir.join(n), b"partial").unwrap();
+        }
+        write_profile(dir.join("p.pathvm"), &tiny_profile()).unwrap();
+        assert_eq!(
+            dir_entries(&dir),
+            [alive.as_str(), other, "p.pathvm"],
+            "only the dead run's temporary beside p.pathvm goes"
+        );
         fs::remove_dir_all(&dir).unwrap();
     }
 

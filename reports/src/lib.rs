@@ -72,7 +72,8 @@ pub use export::{
 pub use export_pprof::export_pprof;
 pub use export_speedscope::export_speedscope;
 pub use file::{
-    decode_profile, encode_profile, read_profile, write_profile, DecodeError, ProfileError,
+    check_writable, decode_profile, encode_profile, read_profile, write_profile, DecodeError,
+    ProfileError,
 };
 pub use functions::{report_functions, FunctionReportOptions, ReportFormat};
 pub use merge::merge_profiles;
