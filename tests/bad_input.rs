@@ -262,3 +262,29 @@ fn output_to_a_device_or_through_a_link_keeps_it() {
         .is_symlink());
     assert!(std::fs::metadata(dir.join("real/p.out")).unwrap().len() > 0);
 }
+
+#[test]
+fn the_instruction_limit_has_its_own_status_and_keeps_the_profile() {
+    let dir = scratch("limit-status");
+    let out = Command::new(pathvm())
+        .arg("run")
+        .arg("-q")
+        .arg("-o")
+        .arg(dir.join("p.out"))
+        .args(["--max-instructions", "100000", "--json-summary"])
+        .arg(dir.join("s.json"))
+        .arg(guest("spin-O2"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(124));
+    let err = one_line_error(&out);
+    assert!(
+        err.contains("stopped at --max-instructions after 1000"),
+        "{err}"
+    );
+    let summary = std::fs::read_to_string(dir.join("s.json")).unwrap();
+    assert!(
+        summary.contains("stopped at the instruction limit"),
+        "{summary}"
+    );
+}

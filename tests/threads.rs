@@ -141,14 +141,26 @@ fn mutex_and_condvar_contention_gives_the_native_count() {
 }
 
 #[test]
-fn deadlock_stops_with_status_125_and_the_waits() {
+fn deadlock_stops_with_status_123_the_waits_and_the_profile() {
     let dir = scratch("threads-deadlock");
     let program = guest("threads-O2");
-    let vm = run_with(&dir.join("p.out"), &[], &program, &["deadlock"]);
-    assert_eq!(vm.status.code(), Some(125));
+    let summary = dir.join("s.json");
+    let vm = run_with(
+        &dir.join("p.out"),
+        &["--json-summary", summary.to_str().unwrap()],
+        &program,
+        &["deadlock"],
+    );
+    assert_eq!(vm.status.code(), Some(123));
     let stderr = String::from_utf8_lossy(&vm.stderr);
     let lines: Vec<&str> = stderr.lines().collect();
     assert_eq!(lines.len(), 1, "one line: {stderr}");
+    // The profile of what ran is written, and says why the run stopped.
+    let summary = std::fs::read_to_string(&summary).unwrap();
+    assert!(
+        summary.contains("stopped: deadlock: every thread waits"),
+        "{summary}"
+    );
     let line = lines[0];
     assert!(
         line.starts_with(

@@ -549,6 +549,16 @@ fn run(a: RunArgs) -> ExitCode {
         }
         eprintln!("{msg}");
     }
+    if let vm::StopReason::Deadlock { message } = &rec.stop {
+        eprintln!("pathvm: {message}; the profile of what ran is written");
+    }
+    if let vm::StopReason::InstructionLimit = rec.stop {
+        eprintln!(
+            "pathvm: stopped at --max-instructions after {} instructions; profile in {}",
+            rec.instructions,
+            output.display()
+        );
+    }
     if let vm::StopReason::Interrupted { signal } = rec.stop {
         eprintln!(
             "pathvm: stopped by {} after {} instructions; profile of the part that ran in {}",

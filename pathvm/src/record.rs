@@ -1375,12 +1375,19 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
     })
 }
 
+/// `pathvm run`'s status when `--max-instructions` stopped the guest (as
+/// `timeout` exits 124 when its limit is reached).
+pub const EXIT_INSTRUCTION_LIMIT: i32 = 124;
+/// `pathvm run`'s status when every guest thread waits for ever.
+pub const EXIT_DEADLOCK: i32 = 123;
+
 /// The exit status `pathvm run` gives for a stop.
 pub fn exit_status_of(stop: &StopReason) -> i32 {
     match stop {
         StopReason::Exited(c) => *c,
         StopReason::Signaled { signal, .. } => 128 + signal,
-        StopReason::InstructionLimit => 0,
+        StopReason::InstructionLimit => EXIT_INSTRUCTION_LIMIT,
+        StopReason::Deadlock { .. } => EXIT_DEADLOCK,
         StopReason::Interrupted { signal } => 128 + signal,
     }
 }
@@ -1425,6 +1432,7 @@ fn describe_stop(stop: &StopReason) -> String {
             s
         }
         StopReason::InstructionLimit => "stopped at the instruction limit".into(),
+        StopReason::Deadlock { message } => format!("stopped: {message}"),
         StopReason::Interrupted { signal } => {
             format!("stopped by {} to pathvm", signal_name(*signal))
         }

@@ -67,6 +67,10 @@ pub enum StopReason {
     },
     /// `--max-instructions` reached.
     InstructionLimit,
+    /// Every thread waits and nothing can wake one (no timer armed, no child
+    /// to wait for): natively the process would hang forever. `message`
+    /// says where each thread waits, on one line.
+    Deadlock { message: String },
     /// pathvm itself received `signal` (SIGINT, SIGTERM) and stopped the guest.
     Interrupted { signal: i32 },
 }
@@ -106,10 +110,6 @@ pub enum VmError {
     },
     #[error("emulator: {0}")]
     Emulator(String),
-    #[error("the guest waits in {call}() for a signal that can never arrive (no real-time timer armed, no child to wait for)")]
-    NeverWakes { call: &'static str },
-    #[error("deadlock: every thread waits and nothing can wake one: {waits}")]
-    Deadlock { waits: String },
     #[error("host memory: {0}")]
     HostMemory(std::io::Error),
 }

@@ -154,7 +154,14 @@ pub(crate) fn dispatch<O: Observer>(uc: &mut Unicorn<'_, Machine<'_, O>>) -> Sys
             uc.get_data_mut().resume = Some(Resume::Switch { pc: None, rotate });
             return SysResult::Continue;
         }
-        Sys::NeverWakes(call) => return SysResult::Stop(Err(VmError::NeverWakes { call })),
+        Sys::NeverWakes(call) => {
+            return SysResult::Stop(Ok(StopReason::Deadlock {
+                message: format!(
+                    "the guest waits in {call}() for a signal that can never arrive \
+                     (no real-time timer armed, no child to wait for)"
+                ),
+            }))
+        }
         Sys::SetFsBase(v) => {
             let _ = uc.reg_write(RegisterX86::FS_BASE, v);
             0

@@ -375,7 +375,11 @@ pub(crate) fn switch<O: Observer>(
                     m.threads.current_mut().wait_pc = pc.wrapping_sub(2);
                 }
                 let waits = m.threads.describe_waits();
-                return Err(Err(VmError::Deadlock { waits }));
+                return Err(Ok(StopReason::Deadlock {
+                    message: format!(
+                        "deadlock: every thread waits and nothing can wake one: {waits}"
+                    ),
+                }));
             }
         }
     };
