@@ -142,3 +142,31 @@ fn root_inclusive_is_the_total_for_every_program() {
         assert_eq!(selfs, total, "{prog}: self costs add up to the total");
     }
 }
+
+#[test]
+fn call_counts_stay_exact_past_the_depth_cap() {
+    // 5,000 levels, deeper than the default cap of 1,024: every call
+    // counts, as many as the program counted itself natively.
+    let program = guest("deeprec-O0");
+    let native = run_native(&program, &[]);
+    let stdout = String::from_utf8_lossy(&native.stdout).to_string();
+    let counted: u64 = stdout.trim().rsplit(' ').next().unwrap().parse().unwrap();
+    assert_eq!(counted, 5001, "{stdout}");
+    let dir = scratch("deeprec");
+    for flags in [
+        &[][..],
+        &["--recursion", "collapse"][..],
+        &["--max-depth", "10"][..],
+    ] {
+        let out = run_with(&dir.join("p.out"), flags, &program, &[]);
+        assert_eq!(out.stdout, native.stdout, "{flags:?}");
+        let rows = report_json(&dir.join("p.out"), &[]);
+        let down = rows["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["function"] == "down")
+            .expect("a row for down");
+        assert_eq!(down["calls"], counted, "{flags:?}");
+    }
+}

@@ -584,7 +584,7 @@ impl<I: FunctionIndex> CallTracker<I> {
             if self.cct.parent(n) == Some(parent) {
                 self.cct.add_calls(n, 1);
             } else if let RecursionPolicy::Full { .. } = self.config.recursion {
-                self.cct.count_depth_cap_hit();
+                self.cct.count_depth_cap_hit(func);
             } else {
                 self.cct.count_recursion_fold();
                 self.cct.add_calls(n, 1);
@@ -610,7 +610,7 @@ impl<I: FunctionIndex> CallTracker<I> {
                 if self.cct.depth(parent) >= max_depth {
                     self.cct.add_folded_edge(parent, site, func, parent);
                     self.cct.set_flags(parent, NodeFlags::DEPTH_CAPPED);
-                    self.cct.count_depth_cap_hit();
+                    self.cct.count_depth_cap_hit(func);
                     return parent;
                 }
                 // A signal handler stays a node of its own.

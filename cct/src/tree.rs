@@ -141,6 +141,9 @@ pub struct Cct {
     cache: Box<[CacheSlot]>,
     folded_edges: usize,
     depth_cap_hits: u64,
+    /// Per callee, the calls folded into a node at the depth cap: such a
+    /// call enters no node of its own, so its count lives here.
+    capped_calls: FxHashMap<FuncId, u64>,
     recursion_folds: u64,
 }
 
@@ -164,6 +167,7 @@ impl Cct {
             cache: vec![EMPTY_SLOT; 1 << CACHE_BITS].into_boxed_slice(),
             folded_edges: 0,
             depth_cap_hits: 0,
+            capped_calls: FxHashMap::default(),
             recursion_folds: 0,
         }
     }
@@ -287,6 +291,13 @@ impl Cct {
         self.depth_cap_hits
     }
 
+    /// The calls folded at the depth cap, per callee (in no order). A
+    /// function's calls are the calls of its nodes plus these, so a call
+    /// count stays exact however deep the recursion goes.
+    pub fn capped_calls(&self) -> impl Iterator<Item = (FuncId, u64)> + '_ {
+        self.capped_calls.iter().map(|(&f, &n)| (f, n))
+    }
+
     /// Recursive calls that `Collapse` folded back onto an ancestor.
     #[inline]
     pub fn recursion_folds(&self) -> u64 {
@@ -380,8 +391,10 @@ impl Cct {
         *f = f.union(flags);
     }
 
-    pub(crate) fn count_depth_cap_hit(&mut self) {
+    /// A call to `func` folded into a node at the depth cap.
+    pub(crate) fn count_depth_cap_hit(&mut self, func: FuncId) {
         self.depth_cap_hits += 1;
+        *self.capped_calls.entry(func).or_default() += 1;
     }
 
     pub(crate) fn count_recursion_fold(&mut self) {

@@ -1543,6 +1543,10 @@ fn plan_rows(
     }
 
     drop(inclusive);
+    // Calls folded into a node at the depth cap count as their callee's.
+    for (f, n) in cct.capped_calls() {
+        *calls.entry(map_func(f)).or_default() += n;
+    }
     let n_functions = table.functions().len();
     let zero = Counts::default();
     let mut row_of: FxHashMap<FuncId, u32> = FxHashMap::default();

@@ -441,6 +441,9 @@ fn recursion_full_folds_at_the_depth_cap() {
     assert!(g.cct().flags(capped).contains(NodeFlags::DEPTH_CAPPED));
     assert_eq!(g.cct().calls(capped), 1);
     assert_eq!(g.cct().depth_cap_hits(), 2);
+    // The two folded calls still count, as calls of f.
+    let capped: Vec<_> = g.cct().capped_calls().collect();
+    assert_eq!(capped, [(g.cct().function(capped_node_of(&g)), 2)]);
     assert_eq!(g.self_insns("_start/main/f/f"), 5 + 5 + 3);
     assert_eq!(g.incl_insns("_start/main/f"), 18);
     assert_eq!(g.cct().stats().max_height, 4);
@@ -1061,4 +1064,8 @@ fn instructions_left_to_the_consumer() {
     assert_eq!(g.cct().total(INSTRUCTIONS), 0);
     g.t.add_metric(g.t.current_node(), INSTRUCTIONS, 4);
     assert_eq!(g.self_insns("_start/main/a"), 4);
+}
+
+fn capped_node_of(g: &Guest) -> NodeId {
+    g.node("_start/main/f/f")
 }
