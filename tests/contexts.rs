@@ -170,3 +170,43 @@ fn call_counts_stay_exact_past_the_depth_cap() {
         assert_eq!(down["calls"], counted, "{flags:?}");
     }
 }
+
+#[test]
+fn the_context_cap_folds_new_contexts_and_keeps_every_call() {
+    // 8,190 distinct contexts under a cap of 1,000: the tree stops
+    // growing, a warning says so, and every call still counts.
+    let program = guest("manyctx-O2");
+    let native = run_native(&program, &["12"]);
+    assert_eq!(String::from_utf8_lossy(&native.stdout), "calls 8190\n");
+    let dir = scratch("manyctx");
+    let out = run_with(
+        &dir.join("p.out"),
+        &["--max-contexts", "1000"],
+        &program,
+        &["12"],
+    );
+    assert_eq!(out.stdout, native.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("warning: the calling context tree reached --max-contexts 1000: "),
+        "{stderr}"
+    );
+    let rows = report_json(&dir.join("p.out"), &[]);
+    let calls: u64 = rows["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| {
+            let f = r["function"].as_str().unwrap();
+            (f.starts_with('a') || f.starts_with('b')) && f[1..].parse::<u32>().is_ok()
+        })
+        .map(|r| r["calls"].as_u64().unwrap())
+        .sum();
+    assert_eq!(calls, 8190);
+    let contexts = context_rows(&dir.join("p.out"));
+    assert!(contexts.len() <= 1000, "{} contexts", contexts.len());
+    // Without the cap: one context per call.
+    let out = run_with(&dir.join("q.out"), &[], &program, &["12"]);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("warning"));
+    assert!(context_rows(&dir.join("q.out")).len() > 8190);
+}

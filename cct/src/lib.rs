@@ -86,6 +86,6 @@ mod tree;
 pub use index::FunctionIndex;
 pub use tracker::{
     CallTracker, Frame, FrameKind, RecursionPolicy, ShadowStack, TrackerConfig, TrackerCounters,
-    TrackerParts, DEFAULT_MAX_DEPTH,
+    TrackerParts, DEFAULT_MAX_CONTEXTS, DEFAULT_MAX_DEPTH,
 };
 pub use tree::{Cct, CctStats, FuncId, NodeFlags, NodeId, INSTRUCTIONS, NO_CALL_SITE};

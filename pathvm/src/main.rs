@@ -110,6 +110,11 @@ struct RunArgs {
     /// Depth cap of `--recursion full`.
     #[arg(long, default_value_t = cct::DEFAULT_MAX_DEPTH)]
     max_depth: u32,
+    /// Most calling contexts kept; past it, new calls fold into their
+    /// caller's context (costs and calls still counted) with a warning.
+    #[arg(long, default_value_t = cct::DEFAULT_MAX_CONTEXTS as u64,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    max_contexts: u64,
     /// Show PLT stubs and lazy binding as functions of their own.
     #[arg(long)]
     show_plt: bool,
@@ -462,6 +467,7 @@ fn run(a: RunArgs) -> ExitCode {
             },
             show_plt: a.show_plt,
             n_metrics: 1,
+            max_contexts: usize::try_from(a.max_contexts).unwrap_or(usize::MAX),
         },
         paths: !a.no_paths,
         contexts: !a.no_cct,
@@ -549,6 +555,13 @@ fn run(a: RunArgs) -> ExitCode {
         }
         eprintln!("{msg}");
     }
+    if rec.context_cap_hits > 0 {
+        eprintln!(
+            "pathvm: warning: the calling context tree reached --max-contexts {}: {} calls \
+             were folded into their callers' contexts (their costs and calls still count)",
+            a.max_contexts, rec.context_cap_hits
+        );
+    }
     if let vm::StopReason::Deadlock { message } = &rec.stop {
         eprintln!("pathvm: {message}; the profile of what ran is written");
     }
@@ -622,6 +635,7 @@ fn exec_program(a: &RunArgs, req: &vm::ExecRequest) -> ExitCode {
             },
         );
         opt("--max-depth", a.max_depth.to_string());
+        opt("--max-contexts", a.max_contexts.to_string());
         opt("--l1i", a.l1i.clone());
         opt("--l1d", a.l1d.clone());
         opt("--ll", a.ll.clone());

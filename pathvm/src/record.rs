@@ -47,6 +47,9 @@ pub struct RecordOptions {
 /// A finished run.
 pub struct Recording {
     pub profile: Profile,
+    /// Calls folded into their callers' contexts because the calling
+    /// context tree reached `--max-contexts`.
+    pub context_cap_hits: u64,
     pub stop: StopReason,
     pub instructions: u64,
     pub wall: Duration,
@@ -1254,6 +1257,7 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
     // (freeing the path tracker as it goes) before the function rows and
     // contexts, so that the two are not held at once.
     let plan = plan_rows(&table, &parts.cct, &parts.synthetic_entries, &func_self);
+    let context_cap_hits = parts.cct.context_cap_hits();
     let row_of = &plan.row_of;
     let paths = match path_rec {
         Some(p) => {
@@ -1324,6 +1328,16 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
     if !opts.focus.is_empty() {
         config.push(("focus".into(), opts.focus.join(",")));
     }
+    if context_cap_hits > 0 {
+        // Only a capped run says so, so that other profiles keep their bytes.
+        config.push((
+            "contexts.capped".into(),
+            format!(
+                "{context_cap_hits} calls folded into their callers at {} contexts",
+                opts.tracker.max_contexts
+            ),
+        ));
+    }
     config.sort();
     let profile = Profile {
         meta: Meta {
@@ -1367,6 +1381,7 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
     };
     Ok(Recording {
         profile,
+        context_cap_hits,
         stop: outcome.stop.clone(),
         instructions: outcome.instructions,
         wall,

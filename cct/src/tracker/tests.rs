@@ -1069,3 +1069,24 @@ fn instructions_left_to_the_consumer() {
 fn capped_node_of(g: &Guest) -> NodeId {
     g.node("_start/main/f/f")
 }
+
+#[test]
+fn the_size_cap_folds_new_contexts_into_their_caller() {
+    // Root, _start and main fill a cap of 3 nodes: the four calls of f
+    // (one from main, three recursive) fold into main, and still count.
+    let mut g = Guest::new(TrackerConfig {
+        max_contexts: 3,
+        ..TrackerConfig::default()
+    });
+    recurse_four(&mut g);
+    assert_eq!(g.all_paths(), ["_start", "_start/main"]);
+    let main = g.node("_start/main");
+    assert!(g.cct().flags(main).contains(NodeFlags::CONTEXTS_CAPPED));
+    assert_eq!(g.cct().context_cap_hits(), 4);
+    assert_eq!(g.cct().depth_cap_hits(), 0);
+    let capped: Vec<_> = g.cct().capped_calls().map(|(_, n)| n).collect();
+    assert_eq!(capped, [4]);
+    // f's 18 instructions are main's own now (main has 2): nothing is lost.
+    assert_eq!(g.self_insns("_start/main"), 2 + 18);
+    assert_eq!(g.incl_insns("_start/main"), 2 + 18);
+}
