@@ -596,7 +596,17 @@ fn run(a: RunArgs) -> ExitCode {
     ExitCode::from((status & 0xff) as u8)
 }
 
+/// The profile of a traced child: `FILE.k` beside the parent's, or the
+/// parent's own output when that is a device (`-o /dev/null` discards every
+/// profile of the run rather than making `/dev/null.1`).
 fn with_suffix(path: &std::path::Path, suffix: &str) -> PathBuf {
+    use std::os::unix::fs::FileTypeExt;
+    if std::fs::metadata(path).is_ok_and(|m| {
+        let t = m.file_type();
+        t.is_char_device() || t.is_block_device() || t.is_fifo() || t.is_socket()
+    }) {
+        return path.to_path_buf();
+    }
     let mut s = path.as_os_str().to_owned();
     s.push(suffix);
     PathBuf::from(s)
