@@ -10,6 +10,7 @@ mod ci;
 mod collect;
 mod contexts;
 mod counts;
+mod docs;
 mod export;
 mod native;
 mod paths;
