@@ -162,3 +162,88 @@ fn the_link_parser_finds_links_and_anchors() {
         ]
     );
 }
+
+/// Every option `pathvm COMMAND --help` lists is documented: `run`'s in
+/// docs/ (docs/run.md, or docs/linux.md for what the guest sees), the
+/// others' in their guide.
+#[test]
+fn every_option_is_documented() {
+    let root = repo();
+    let read = |name: &str| {
+        std::fs::read_to_string(root.join("docs").join(name))
+            .unwrap_or_else(|e| panic!("read docs/{name}: {e}"))
+    };
+    let mut all_docs = String::new();
+    for entry in std::fs::read_dir(root.join("docs")).expect("read docs/") {
+        let path = entry.expect("docs/ entry").path();
+        if path.extension().is_some_and(|e| e == "md") {
+            all_docs += &std::fs::read_to_string(&path).expect("read a document");
+        }
+    }
+    let guides = [
+        ("run", all_docs.clone(), "docs/"),
+        ("report", read("report.md"), "docs/report.md"),
+        ("export", read("report.md"), "docs/report.md"),
+        ("diff", read("ci.md"), "docs/ci.md"),
+        ("check", read("ci.md"), "docs/ci.md"),
+    ];
+    let mut missing = Vec::new();
+    for (command, text, where_) in &guides {
+        let out = std::process::Command::new(crate::common::pathvm())
+            .args([command, "--help"])
+            .output()
+            .expect("run pathvm --help");
+        assert!(out.status.success(), "pathvm {command} --help failed");
+        let help = String::from_utf8(out.stdout).expect("help is UTF-8");
+        let options = help_options(&help);
+        assert!(options.len() >= 4, "pathvm {command} --help: too few options found: {options:?}");
+        for option in options {
+            if !mentions(text, &option) {
+                missing.push(format!("pathvm {command} {option}: not in {where_}"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "options without documentation:\n{}", missing.join("\n"));
+}
+
+/// The long options a clap help text defines (`--help` and `--version`
+/// left out).
+fn help_options(help: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in help.lines() {
+        let line = line.trim_start();
+        let line = match line.strip_prefix('-') {
+            Some(rest) if !rest.starts_with('-') => match rest.split_once(", ") {
+                Some((_, long)) => long,
+                None => continue,
+            },
+            Some(_) => line,
+            None => continue,
+        };
+        let Some(rest) = line.strip_prefix("--") else { continue };
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+            .collect();
+        if !name.is_empty() && name != "help" && name != "version" {
+            out.push(format!("--{name}"));
+        }
+    }
+    out
+}
+
+/// `text` names `option` as a whole word (`--path` is not `--paths`).
+fn mentions(text: &str, option: &str) -> bool {
+    text.match_indices(option).any(|(i, _)| {
+        let after = text[i + option.len()..].chars().next();
+        !after.is_some_and(|c| c.is_ascii_alphanumeric() || c == '-')
+    })
+}
+
+#[test]
+fn help_options_are_read_from_clap_help() {
+    let help = "Options:\n  -o, --output <OUTPUT>  Where\n      --no-cct  No tree; see `--focus`\n  -h, --help  Print help\n";
+    assert_eq!(help_options(help), vec!["--output", "--no-cct"]);
+    assert!(mentions("use `--path ID`", "--path"));
+    assert!(!mentions("use `--paths`", "--path"));
+}
