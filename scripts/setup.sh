@@ -16,3 +16,34 @@ if [ -n "$missing" ]; then
     # shellcheck disable=SC2086
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
 fi
+
+# The corpus of real programs (scripts/corpus.py, docs/corpus.md): each
+# command and the Debian package that has it. A package that cannot be
+# installed is reported here and its cases skip with the reason.
+corpus="
+gawk:gawk bzip2:bzip2 xz:xz-utils zstd:zstd lz4:lz4 brotli:brotli
+sqlite3:sqlite3 perl:perl python3:python3 tclsh:tcl lua5.4:lua5.4 jq:jq bc:bc
+openssl:openssl git:git gcc:gcc as:binutils make:make file:file patch:patch
+diff:diffutils find:findutils tar:tar gzip:gzip
+"
+missing=""
+for pair in $corpus; do
+    cmd=${pair%%:*}
+    pkg=${pair#*:}
+    PATH=/usr/bin:/bin command -v "$cmd" >/dev/null 2>&1 || missing="$missing $pkg"
+done
+# perl's Digest::MD5 lives in the perl package, not perl-base.
+perl -MDigest::MD5 -e 1 >/dev/null 2>&1 || missing="$missing perl"
+if [ -n "$missing" ]; then
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO=sudo
+    echo "setup: installing for the corpus:$missing"
+    $SUDO apt-get update -qq || true
+    # shellcheck disable=SC2086
+    if ! DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null; then
+        for pkg in $missing; do
+            DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$pkg" >/dev/null ||
+                echo "setup: could not install $pkg: its corpus cases will be skipped"
+        done
+    fi
+fi

@@ -9,6 +9,7 @@ mod cache;
 mod ci;
 mod collect;
 mod contexts;
+mod corpus;
 mod counts;
 mod docs;
 mod export;
