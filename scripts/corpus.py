@@ -30,6 +30,7 @@ import json
 import os
 import random
 import re
+import resource
 import shutil
 import stat
 import subprocess
@@ -651,6 +652,12 @@ CASES = [
                        "print JSON::PP->new->canonical->encode(\%c), qq(\n)"]),
     Case("openssl-prime", "openssl prime 170141183460469231731687303715884105727 "
          "170141183460469231731687303715884105729"),
+    # the process as the kernel shows it
+    Case("proc-cmdline", "cat /proc/self/cmdline"),
+    Case("proc-exe", "readlink /proc/self/exe /proc/thread-self/exe"),
+    Case("proc-status", ["grep", "-E", "^(Name|Umask|State|Threads|SigBlk|SigIgn|SigCgt|NoNewPrivs):",
+                         "/proc/self/status"]),
+    Case("sh-limits", ["sh", "-c", "ulimit -s; ulimit -n; umask"]),
     # files written just now (fresh/): their times are after the VM's clock
     Case("ls-fresh", "ls -l --time-style=long-iso fresh", env=UTC),
     Case("tar-fresh", S("tar --owner=0 --group=0 --numeric-owner -cf f.tar fresh"),
@@ -677,6 +684,14 @@ def resolve(prog):
     if "/" in prog:
         return prog
     return shutil.which(prog, path=DEBIAN_PATH)
+
+
+def native_limits():
+    """The native side gets the soft limit of descriptors that pathvm gives
+    its guest whatever the host's (Linux's default, 1024), as it gets the
+    guest's fixed environment: set once here, inherited by both sides."""
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(1024, hard), hard))
 
 
 def fill(w, inputs):
@@ -742,8 +757,11 @@ def split_stderr(err):
 def short_diff(a, b, limit=12):
     if b"\0" in a or b"\0" in b or len(a) > 4 << 20:
         n = next((i for i in range(min(len(a), len(b))) if a[i] != b[i]), min(len(a), len(b)))
-        return ["    binary: %d bytes native, %d under pathvm, first difference at byte %d"
-                % (len(a), len(b), n)]
+        out = ["    binary: %d bytes native, %d under pathvm, first difference at byte %d"
+               % (len(a), len(b), n)]
+        if len(a) + len(b) <= 600:
+            out += ["    native: %r" % a, "    pathvm: %r" % b]
+        return out
     lines = list(difflib.unified_diff(a.decode("utf-8", "replace").splitlines(),
                                       b.decode("utf-8", "replace").splitlines(),
                                       "native", "pathvm", n=1, lineterm=""))
@@ -799,9 +817,11 @@ def run_case(case, inputs, pathvm, timeout, keep):
             diffs.append(("timeout", ["    %s: %s timed out after %ds" % (label, "pathvm" if vs == "timeout" else "native", timeout)]
                           + own_lines(own)))
             break
-        pathvm_failed = vs == 125 and ns != 125 and own
+        # pathvm's own failures: 125 (an error of pathvm's), 123 (a deadlock).
+        pathvm_failed = vs in (123, 125) and ns != vs and any(
+            not l.startswith(b"pathvm: warning:") for l in own.splitlines())
         if pathvm_failed:
-            diffs.append(("pathvm error", ["    %s: pathvm exited 125, native %s" % (label, ns)] + own_lines(own)))
+            diffs.append(("pathvm error", ["    %s: pathvm exited %s, native %s" % (label, vs, ns)] + own_lines(own)))
             continue
         if ns != vs:
             diffs.append(("status", ["    %s: native %s, pathvm %s" % (label, ns, vs)] + own_lines(own)))
@@ -864,6 +884,7 @@ def main():
               file=sys.stderr)
         return 2
     pathvm = os.path.abspath(a.pathvm)
+    native_limits()
     inputs = tempfile.mkdtemp(prefix="pathvm-corpus-inputs-")
     try:
         gen_inputs(inputs)
