@@ -63,6 +63,72 @@ pub(crate) fn init_registers<D>(
     Ok(())
 }
 
+/// The FPU and SSE state a signal handler starts with: Linux saves the
+/// interrupted state in the frame and gives the handler the initial one
+/// (FNINIT's x87 state, MXCSR 0x1F80, every register zero).
+pub(crate) fn handler_fpu_state<D>(uc: &mut Unicorn<'_, D>) {
+    let _ = uc.reg_write(RegisterX86::FPCW, 0x037f);
+    let _ = uc.reg_write(RegisterX86::FPSW, 0);
+    let _ = uc.reg_write(RegisterX86::FPTAG, 0xffff);
+    let _ = uc.reg_write(RegisterX86::MXCSR, 0x1f80);
+    for r in [
+        RegisterX86::ST0,
+        RegisterX86::ST1,
+        RegisterX86::ST2,
+        RegisterX86::ST3,
+        RegisterX86::ST4,
+        RegisterX86::ST5,
+        RegisterX86::ST6,
+        RegisterX86::ST7,
+    ] {
+        let _ = uc.reg_write_long(r, &[0u8; 10]);
+    }
+    for r in [
+        RegisterX86::XMM0,
+        RegisterX86::XMM1,
+        RegisterX86::XMM2,
+        RegisterX86::XMM3,
+        RegisterX86::XMM4,
+        RegisterX86::XMM5,
+        RegisterX86::XMM6,
+        RegisterX86::XMM7,
+        RegisterX86::XMM8,
+        RegisterX86::XMM9,
+        RegisterX86::XMM10,
+        RegisterX86::XMM11,
+        RegisterX86::XMM12,
+        RegisterX86::XMM13,
+        RegisterX86::XMM14,
+        RegisterX86::XMM15,
+    ] {
+        let _ = uc.reg_write_long(r, &[0u8; 16]);
+    }
+}
+
+/// The `si_code` of a floating-point exception (#MF, 16, or #XM, 19), from
+/// the first of its unmasked pending exceptions as Linux orders them:
+/// invalid, zero divide, overflow, underflow or denormal, precision.
+pub(crate) fn fpe_code(intno: u32, fcw: u64, fsw: u64, mxcsr: u64) -> i32 {
+    let err = if intno == 16 {
+        fsw & !fcw
+    } else {
+        !(mxcsr >> 7) & mxcsr
+    };
+    if err & 0x01 != 0 {
+        7 // FPE_FLTINV
+    } else if err & 0x04 != 0 {
+        3 // FPE_FLTDIV
+    } else if err & 0x08 != 0 {
+        4 // FPE_FLTOVF
+    } else if err & 0x12 != 0 {
+        5 // FPE_FLTUND
+    } else if err & 0x20 != 0 {
+        6 // FPE_FLTRES
+    } else {
+        0
+    }
+}
+
 /// The signal a CPU exception raises in user mode.
 pub(crate) fn interrupt_signal(intno: u32) -> i32 {
     match intno {

@@ -1178,6 +1178,12 @@ fn install_hooks<'o, O: Observer>(
         let rip = uc.reg_read(RegisterX86::RIP).unwrap_or(0);
         let code = match (signal, intno) {
             (libc::SIGFPE, 0) => FPE_INTDIV,
+            (libc::SIGFPE, 16 | 19) => crate::cpu::fpe_code(
+                intno,
+                uc.reg_read(RegisterX86::FPCW).unwrap_or(0x37f),
+                uc.reg_read(RegisterX86::FPSW).unwrap_or(0),
+                uc.reg_read(RegisterX86::MXCSR).unwrap_or(0x1f80),
+            ),
             (libc::SIGILL, _) => ILL_ILLOPN,
             _ => SI_KERNEL,
         };

@@ -637,6 +637,7 @@ fn push_frame<O: Observer>(
     let _ = uc.reg_write(RegisterX86::RDX, sp + frame::UCONTEXT);
     let _ = uc.reg_write(RegisterX86::RAX, 0);
     let _ = uc.reg_write(RegisterX86::RSP, sp);
+    crate::cpu::handler_fpu_state(uc);
     // DF and TF are cleared for the handler, as the kernel does.
     let _ = uc.reg_write(RegisterX86::EFLAGS, eflags & !(0x400 | 0x100 | 0x1_0000));
     Ok(act.handler)

@@ -921,6 +921,13 @@ static FloatParts pick_nan(FloatParts a, FloatParts b, float_status *s)
 
     if (s->default_nan_mode) {
         return parts_default_nan(s);
+    } else if (s->nan_first_operand) {
+        if (!is_nan(a.cls)) {
+            a = b;
+        }
+        if (is_snan(a.cls)) {
+            return parts_silence_nan(a, s);
+        }
     } else {
         if (pickNaN(a.cls, b.cls,
                     a.frac > b.frac ||

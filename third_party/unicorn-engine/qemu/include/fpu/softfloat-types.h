@@ -177,6 +177,12 @@ typedef struct float_status {
     flag default_nan_mode;
     /* not always used -- see snan_bit_is_one() in softfloat-specialize.h */
     flag snan_bit_is_one;
+    /*
+     * pathvm: two-operand NaN results take the first operand's NaN if it
+     * is one, else the second's (x86 SSE), instead of the target's rule
+     * (x87: the larger significand).
+     */
+    flag nan_first_operand;
 } float_status;
 
 #endif /* SOFTFLOAT_TYPES_H */

@@ -1577,6 +1577,131 @@ void helper_xsetbv(CPUX86State *env, uint32_t ecx, uint64_t mask)
 #define SSE_RC_CHOP         0x6000
 #define SSE_FZ              0x8000
 
+/*
+ * pathvm: MXCSR exception flags.  sse_status keeps the sticky softfloat
+ * flags; after each SSE floating-point helper they are ORed into MXCSR
+ * (sse_done).  While every exception is masked the softfloat flags stay
+ * sticky (so the hardfloat fast path, which needs inexact already set,
+ * keeps working); while any is unmasked they are cleared after each
+ * instruction, and an unmasked one raises #XM.  The denormal-operand flag
+ * (DE), which softfloat does not compute, is carried in
+ * float_flag_input_denormal (softfloat sets that bit only when DAZ squashes
+ * an input, and DAZ suppresses DE, so it is ignored then).
+ */
+#define PATHVM_EXCP13_XMM 19
+
+static inline uint32_t sse_soft_to_mxcsr(CPUX86State *env, int f)
+{
+    uint32_t r = 0;
+
+    if (f & float_flag_invalid) {
+        r |= 0x01;
+    }
+    if ((f & float_flag_input_denormal) && !(env->mxcsr & SSE_DAZ)) {
+        r |= 0x02;
+    }
+    if (f & float_flag_divbyzero) {
+        r |= 0x04;
+    }
+    if (f & float_flag_overflow) {
+        r |= 0x08;
+    }
+    if (f & float_flag_underflow) {
+        r |= 0x10;
+    }
+    if (f & float_flag_inexact) {
+        r |= 0x20;
+    }
+    if (f & float_flag_output_denormal) {
+        r |= 0x30;
+    }
+    return r;
+}
+
+static inline int sse_mxcsr_to_soft(uint32_t m)
+{
+    int f = 0;
+
+    if (m & 0x01) {
+        f |= float_flag_invalid;
+    }
+    if (m & 0x04) {
+        f |= float_flag_divbyzero;
+    }
+    if (m & 0x08) {
+        f |= float_flag_overflow;
+    }
+    if (m & 0x10) {
+        f |= float_flag_underflow;
+    }
+    if (m & 0x20) {
+        f |= float_flag_inexact;
+    }
+    return f;
+}
+
+/* The exceptions MXCSR leaves unmasked. */
+static inline uint32_t sse_unmasked(CPUX86State *env)
+{
+    return ~(env->mxcsr >> 7) & 0x3f;
+}
+
+/*
+ * Flags of the instruction just computed into MXCSR; #XM if one of them is
+ * unmasked (called before the destination is written where the helper can).
+ */
+static inline void sse_done(CPUX86State *env, uintptr_t ra)
+{
+    uint32_t m = sse_soft_to_mxcsr(env,
+                     get_float_exception_flags(&env->sse_status));
+
+    env->mxcsr |= m;
+    if (unlikely(sse_unmasked(env))) {
+        set_float_exception_flags(0, &env->sse_status);
+        if (m & sse_unmasked(env)) {
+            raise_exception_ra(env, PATHVM_EXCP13_XMM, ra);
+        }
+    }
+}
+
+/*
+ * Denormal operands (DE unless DAZ).  The host shows that DE is not raised
+ * when an operand is a NaN, nor when the operation is invalid or divides by
+ * zero (those pre-computation exceptions come first): the callers check
+ * the last two.
+ */
+static inline void sse_den32(CPUX86State *env, float32 a)
+{
+    if (unlikely(float32_is_denormal(a)) && !(env->mxcsr & SSE_DAZ)) {
+        env->sse_status.float_exception_flags |= float_flag_input_denormal;
+    }
+}
+
+static inline void sse_den64(CPUX86State *env, float64 a)
+{
+    if (unlikely(float64_is_denormal(a)) && !(env->mxcsr & SSE_DAZ)) {
+        env->sse_status.float_exception_flags |= float_flag_input_denormal;
+    }
+}
+
+static inline void sse_den2_32(CPUX86State *env, float32 a, float32 b)
+{
+    if (unlikely(float32_is_denormal(a) || float32_is_denormal(b)) &&
+        !float32_is_any_nan(a) && !float32_is_any_nan(b) &&
+        !(env->mxcsr & SSE_DAZ)) {
+        env->sse_status.float_exception_flags |= float_flag_input_denormal;
+    }
+}
+
+static inline void sse_den2_64(CPUX86State *env, float64 a, float64 b)
+{
+    if (unlikely(float64_is_denormal(a) || float64_is_denormal(b)) &&
+        !float64_is_any_nan(a) && !float64_is_any_nan(b) &&
+        !(env->mxcsr & SSE_DAZ)) {
+        env->sse_status.float_exception_flags |= float_flag_input_denormal;
+    }
+}
+
 void update_mxcsr_status(CPUX86State *env)
 {
     uint32_t mxcsr = env->mxcsr;
@@ -1603,8 +1728,14 @@ void update_mxcsr_status(CPUX86State *env)
     /* set denormals are zero */
     set_flush_inputs_to_zero((mxcsr & SSE_DAZ) ? 1 : 0, &env->sse_status);
 
-    /* set flush to zero */
-    set_flush_to_zero((mxcsr & SSE_FZ) ? 1 : 0, &env->fp_status);
+    /* set flush to zero (pathvm: of SSE results; it was set on x87's) */
+    set_flush_to_zero((mxcsr & SSE_FZ) ? 1 : 0, &env->sse_status);
+
+    /* pathvm: SSE's two-NaN rule (the first source operand's NaN) */
+    env->sse_status.nan_first_operand = 1;
+    /* pathvm: the sticky softfloat flags follow MXCSR's (see sse_done) */
+    set_float_exception_flags((~(mxcsr >> 7) & 0x3f) ? 0 :
+                              sse_mxcsr_to_soft(mxcsr), &env->sse_status);
 }
 
 void helper_ldmxcsr(CPUX86State *env, uint32_t val)

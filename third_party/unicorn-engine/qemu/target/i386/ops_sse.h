@@ -582,42 +582,82 @@ void glue(helper_pshufhw, SUFFIX)(Reg *d, Reg *s, int order)
 #define SSE_HELPER_S(name, F)                                           \
     void helper_ ## name ## ps(CPUX86State *env, Reg *d, Reg *s)        \
     {                                                                   \
-        d->ZMM_S(0) = F(32, d->ZMM_S(0), s->ZMM_S(0));                  \
-        d->ZMM_S(1) = F(32, d->ZMM_S(1), s->ZMM_S(1));                  \
-        d->ZMM_S(2) = F(32, d->ZMM_S(2), s->ZMM_S(2));                  \
-        d->ZMM_S(3) = F(32, d->ZMM_S(3), s->ZMM_S(3));                  \
+        Reg r = *d;                                                     \
+        r.ZMM_S(0) = F(32, d->ZMM_S(0), s->ZMM_S(0));                   \
+        r.ZMM_S(1) = F(32, d->ZMM_S(1), s->ZMM_S(1));                   \
+        r.ZMM_S(2) = F(32, d->ZMM_S(2), s->ZMM_S(2));                   \
+        r.ZMM_S(3) = F(32, d->ZMM_S(3), s->ZMM_S(3));                   \
+        sse_done(env, GETPC());                                         \
+        *d = r;                                                         \
     }                                                                   \
                                                                         \
     void helper_ ## name ## ss(CPUX86State *env, Reg *d, Reg *s)        \
     {                                                                   \
-        d->ZMM_S(0) = F(32, d->ZMM_S(0), s->ZMM_S(0));                  \
+        float32 r = F(32, d->ZMM_S(0), s->ZMM_S(0));                    \
+        sse_done(env, GETPC());                                         \
+        d->ZMM_S(0) = r;                                                \
     }                                                                   \
                                                                         \
     void helper_ ## name ## pd(CPUX86State *env, Reg *d, Reg *s)        \
     {                                                                   \
-        d->ZMM_D(0) = F(64, d->ZMM_D(0), s->ZMM_D(0));                  \
-        d->ZMM_D(1) = F(64, d->ZMM_D(1), s->ZMM_D(1));                  \
+        float64 r0 = F(64, d->ZMM_D(0), s->ZMM_D(0));                   \
+        float64 r1 = F(64, d->ZMM_D(1), s->ZMM_D(1));                   \
+        sse_done(env, GETPC());                                         \
+        d->ZMM_D(0) = r0;                                               \
+        d->ZMM_D(1) = r1;                                               \
     }                                                                   \
                                                                         \
     void helper_ ## name ## sd(CPUX86State *env, Reg *d, Reg *s)        \
     {                                                                   \
-        d->ZMM_D(0) = F(64, d->ZMM_D(0), s->ZMM_D(0));                  \
+        float64 r = F(64, d->ZMM_D(0), s->ZMM_D(0));                    \
+        sse_done(env, GETPC());                                         \
+        d->ZMM_D(0) = r;                                                \
     }
 
-#define FPU_ADD(size, a, b) float ## size ## _add(a, b, &env->sse_status)
-#define FPU_SUB(size, a, b) float ## size ## _sub(a, b, &env->sse_status)
-#define FPU_MUL(size, a, b) float ## size ## _mul(a, b, &env->sse_status)
-#define FPU_DIV(size, a, b) float ## size ## _div(a, b, &env->sse_status)
-#define FPU_SQRT(size, a, b) float ## size ## _sqrt(b, &env->sse_status)
+#define SSE_DEN2(size, a, b) sse_den2_ ## size(env, a, b)
+#define FPU_ADD(size, a, b) \
+    (SSE_DEN2(size, a, b), float ## size ## _add(a, b, &env->sse_status))
+#define FPU_SUB(size, a, b) \
+    (SSE_DEN2(size, a, b), float ## size ## _sub(a, b, &env->sse_status))
+#define FPU_MUL(size, a, b) \
+    (SSE_DEN2(size, a, b), float ## size ## _mul(a, b, &env->sse_status))
+#define FPU_DIV(size, a, b)                                             \
+    ((float ## size ## _is_zero(b) ? (void)0 : SSE_DEN2(size, a, b)),   \
+     float ## size ## _div(a, b, &env->sse_status))
+#define FPU_SQRT(size, a, b)                                            \
+    ((float ## size ## _is_neg(b) ? (void)0 : sse_den ## size(env, b)),  \
+     float ## size ## _sqrt(b, &env->sse_status))
 
 /* Note that the choice of comparison op here is important to get the
  * special cases right: for min and max Intel specifies that (-0,0),
  * (NaN, anything) and (anything, NaN) return the second argument.
  */
-#define FPU_MIN(size, a, b)                                     \
-    (float ## size ## _lt(a, b, &env->sse_status) ? (a) : (b))
-#define FPU_MAX(size, a, b)                                     \
-    (float ## size ## _lt(b, a, &env->sse_status) ? (a) : (b))
+#define FPU_MIN(size, a, b) sse_minmax ## size(env, a, b, 0)
+#define FPU_MAX(size, a, b) sse_minmax ## size(env, a, b, 1)
+
+/*
+ * pathvm: min (max) of a and b: b when either is a NaN or both are zeros;
+ * a denormal operand is returned as a zero under DAZ.
+ */
+static inline float32 sse_minmax32(CPUX86State *env, float32 a, float32 b,
+                                   int max)
+{
+    sse_den2_32(env, a, b);
+    a = float32_squash_input_denormal(a, &env->sse_status);
+    b = float32_squash_input_denormal(b, &env->sse_status);
+    return (max ? float32_lt(b, a, &env->sse_status)
+                : float32_lt(a, b, &env->sse_status)) ? a : b;
+}
+
+static inline float64 sse_minmax64(CPUX86State *env, float64 a, float64 b,
+                                   int max)
+{
+    sse_den2_64(env, a, b);
+    a = float64_squash_input_denormal(a, &env->sse_status);
+    b = float64_squash_input_denormal(b, &env->sse_status);
+    return (max ? float64_lt(b, a, &env->sse_status)
+                : float64_lt(a, b, &env->sse_status)) ? a : b;
+}
 
 SSE_HELPER_S(add, FPU_ADD)
 SSE_HELPER_S(sub, FPU_SUB)
@@ -631,29 +671,39 @@ SSE_HELPER_S(sqrt, FPU_SQRT)
 /* float to float conversions */
 void helper_cvtps2pd(CPUX86State *env, Reg *d, Reg *s)
 {
+    sse_den32(env, s->ZMM_S(0));
+    sse_den32(env, s->ZMM_S(1));
     float32 s0, s1;
 
     s0 = s->ZMM_S(0);
     s1 = s->ZMM_S(1);
     d->ZMM_D(0) = float32_to_float64(s0, &env->sse_status);
     d->ZMM_D(1) = float32_to_float64(s1, &env->sse_status);
+    sse_done(env, GETPC());
 }
 
 void helper_cvtpd2ps(CPUX86State *env, Reg *d, Reg *s)
 {
+    sse_den64(env, s->ZMM_D(0));
+    sse_den64(env, s->ZMM_D(1));
     d->ZMM_S(0) = float64_to_float32(s->ZMM_D(0), &env->sse_status);
     d->ZMM_S(1) = float64_to_float32(s->ZMM_D(1), &env->sse_status);
     d->Q(1) = 0;
+    sse_done(env, GETPC());
 }
 
 void helper_cvtss2sd(CPUX86State *env, Reg *d, Reg *s)
 {
+    sse_den32(env, s->ZMM_S(0));
     d->ZMM_D(0) = float32_to_float64(s->ZMM_S(0), &env->sse_status);
+    sse_done(env, GETPC());
 }
 
 void helper_cvtsd2ss(CPUX86State *env, Reg *d, Reg *s)
 {
+    sse_den64(env, s->ZMM_D(0));
     d->ZMM_S(0) = float64_to_float32(s->ZMM_D(0), &env->sse_status);
+    sse_done(env, GETPC());
 }
 
 /* integer to float */
@@ -663,6 +713,7 @@ void helper_cvtdq2ps(CPUX86State *env, Reg *d, Reg *s)
     d->ZMM_S(1) = int32_to_float32(s->ZMM_L(1), &env->sse_status);
     d->ZMM_S(2) = int32_to_float32(s->ZMM_L(2), &env->sse_status);
     d->ZMM_S(3) = int32_to_float32(s->ZMM_L(3), &env->sse_status);
+    sse_done(env, GETPC());
 }
 
 void helper_cvtdq2pd(CPUX86State *env, Reg *d, Reg *s)
@@ -673,39 +724,46 @@ void helper_cvtdq2pd(CPUX86State *env, Reg *d, Reg *s)
     l1 = (int32_t)s->ZMM_L(1);
     d->ZMM_D(0) = int32_to_float64(l0, &env->sse_status);
     d->ZMM_D(1) = int32_to_float64(l1, &env->sse_status);
+    sse_done(env, GETPC());
 }
 
 void helper_cvtpi2ps(CPUX86State *env, ZMMReg *d, MMXReg *s)
 {
     d->ZMM_S(0) = int32_to_float32(s->MMX_L(0), &env->sse_status);
     d->ZMM_S(1) = int32_to_float32(s->MMX_L(1), &env->sse_status);
+    sse_done(env, GETPC());
 }
 
 void helper_cvtpi2pd(CPUX86State *env, ZMMReg *d, MMXReg *s)
 {
     d->ZMM_D(0) = int32_to_float64(s->MMX_L(0), &env->sse_status);
     d->ZMM_D(1) = int32_to_float64(s->MMX_L(1), &env->sse_status);
+    sse_done(env, GETPC());
 }
 
 void helper_cvtsi2ss(CPUX86State *env, ZMMReg *d, uint32_t val)
 {
     d->ZMM_S(0) = int32_to_float32(val, &env->sse_status);
+    sse_done(env, GETPC());
 }
 
 void helper_cvtsi2sd(CPUX86State *env, ZMMReg *d, uint32_t val)
 {
     d->ZMM_D(0) = int32_to_float64(val, &env->sse_status);
+    sse_done(env, GETPC());
 }
 
 #ifdef TARGET_X86_64
 void helper_cvtsq2ss(CPUX86State *env, ZMMReg *d, uint64_t val)
 {
     d->ZMM_S(0) = int64_to_float32(val, &env->sse_status);
+    sse_done(env, GETPC());
 }
 
 void helper_cvtsq2sd(CPUX86State *env, ZMMReg *d, uint64_t val)
 {
     d->ZMM_D(0) = int64_to_float64(val, &env->sse_status);
+    sse_done(env, GETPC());
 }
 #endif
 
@@ -748,6 +806,7 @@ void helper_cvtps2dq(CPUX86State *env, ZMMReg *d, ZMMReg *s)
     d->ZMM_L(1) = x86_float32_to_int32(s->ZMM_S(1), &env->sse_status);
     d->ZMM_L(2) = x86_float32_to_int32(s->ZMM_S(2), &env->sse_status);
     d->ZMM_L(3) = x86_float32_to_int32(s->ZMM_S(3), &env->sse_status);
+    sse_done(env, GETPC());
 }
 
 void helper_cvtpd2dq(CPUX86State *env, ZMMReg *d, ZMMReg *s)
@@ -755,39 +814,54 @@ void helper_cvtpd2dq(CPUX86State *env, ZMMReg *d, ZMMReg *s)
     d->ZMM_L(0) = x86_float64_to_int32(s->ZMM_D(0), &env->sse_status);
     d->ZMM_L(1) = x86_float64_to_int32(s->ZMM_D(1), &env->sse_status);
     d->ZMM_Q(1) = 0;
+    sse_done(env, GETPC());
 }
 
 void helper_cvtps2pi(CPUX86State *env, MMXReg *d, ZMMReg *s)
 {
     d->MMX_L(0) = x86_float32_to_int32(s->ZMM_S(0), &env->sse_status);
     d->MMX_L(1) = x86_float32_to_int32(s->ZMM_S(1), &env->sse_status);
+    sse_done(env, GETPC());
 }
 
 void helper_cvtpd2pi(CPUX86State *env, MMXReg *d, ZMMReg *s)
 {
     d->MMX_L(0) = x86_float64_to_int32(s->ZMM_D(0), &env->sse_status);
     d->MMX_L(1) = x86_float64_to_int32(s->ZMM_D(1), &env->sse_status);
+    sse_done(env, GETPC());
 }
 
 int32_t helper_cvtss2si(CPUX86State *env, ZMMReg *s)
 {
-    return x86_float32_to_int32(s->ZMM_S(0), &env->sse_status);
+    int32_t r = x86_float32_to_int32(s->ZMM_S(0), &env->sse_status);
+
+    sse_done(env, GETPC());
+    return r;
 }
 
 int32_t helper_cvtsd2si(CPUX86State *env, ZMMReg *s)
 {
-    return x86_float64_to_int32(s->ZMM_D(0), &env->sse_status);
+    int32_t r = x86_float64_to_int32(s->ZMM_D(0), &env->sse_status);
+
+    sse_done(env, GETPC());
+    return r;
 }
 
 #ifdef TARGET_X86_64
 int64_t helper_cvtss2sq(CPUX86State *env, ZMMReg *s)
 {
-    return x86_float32_to_int64(s->ZMM_S(0), &env->sse_status);
+    int64_t r = x86_float32_to_int64(s->ZMM_S(0), &env->sse_status);
+
+    sse_done(env, GETPC());
+    return r;
 }
 
 int64_t helper_cvtsd2sq(CPUX86State *env, ZMMReg *s)
 {
-    return x86_float64_to_int64(s->ZMM_D(0), &env->sse_status);
+    int64_t r = x86_float64_to_int64(s->ZMM_D(0), &env->sse_status);
+
+    sse_done(env, GETPC());
+    return r;
 }
 #endif
 
@@ -798,6 +872,7 @@ void helper_cvttps2dq(CPUX86State *env, ZMMReg *d, ZMMReg *s)
     d->ZMM_L(1) = x86_float32_to_int32_round_to_zero(s->ZMM_S(1), &env->sse_status);
     d->ZMM_L(2) = x86_float32_to_int32_round_to_zero(s->ZMM_S(2), &env->sse_status);
     d->ZMM_L(3) = x86_float32_to_int32_round_to_zero(s->ZMM_S(3), &env->sse_status);
+    sse_done(env, GETPC());
 }
 
 void helper_cvttpd2dq(CPUX86State *env, ZMMReg *d, ZMMReg *s)
@@ -805,44 +880,61 @@ void helper_cvttpd2dq(CPUX86State *env, ZMMReg *d, ZMMReg *s)
     d->ZMM_L(0) = x86_float64_to_int32_round_to_zero(s->ZMM_D(0), &env->sse_status);
     d->ZMM_L(1) = x86_float64_to_int32_round_to_zero(s->ZMM_D(1), &env->sse_status);
     d->ZMM_Q(1) = 0;
+    sse_done(env, GETPC());
 }
 
 void helper_cvttps2pi(CPUX86State *env, MMXReg *d, ZMMReg *s)
 {
     d->MMX_L(0) = x86_float32_to_int32_round_to_zero(s->ZMM_S(0), &env->sse_status);
     d->MMX_L(1) = x86_float32_to_int32_round_to_zero(s->ZMM_S(1), &env->sse_status);
+    sse_done(env, GETPC());
 }
 
 void helper_cvttpd2pi(CPUX86State *env, MMXReg *d, ZMMReg *s)
 {
     d->MMX_L(0) = x86_float64_to_int32_round_to_zero(s->ZMM_D(0), &env->sse_status);
     d->MMX_L(1) = x86_float64_to_int32_round_to_zero(s->ZMM_D(1), &env->sse_status);
+    sse_done(env, GETPC());
 }
 
 int32_t helper_cvttss2si(CPUX86State *env, ZMMReg *s)
 {
-    return x86_float32_to_int32_round_to_zero(s->ZMM_S(0), &env->sse_status);
+    int32_t r = x86_float32_to_int32_round_to_zero(s->ZMM_S(0), &env->sse_status);
+
+    sse_done(env, GETPC());
+    return r;
 }
 
 int32_t helper_cvttsd2si(CPUX86State *env, ZMMReg *s)
 {
-    return x86_float64_to_int32_round_to_zero(s->ZMM_D(0), &env->sse_status);
+    int32_t r = x86_float64_to_int32_round_to_zero(s->ZMM_D(0), &env->sse_status);
+
+    sse_done(env, GETPC());
+    return r;
 }
 
 #ifdef TARGET_X86_64
 int64_t helper_cvttss2sq(CPUX86State *env, ZMMReg *s)
 {
-    return x86_float32_to_int64_round_to_zero(s->ZMM_S(0), &env->sse_status);
+    int64_t r = x86_float32_to_int64_round_to_zero(s->ZMM_S(0), &env->sse_status);
+
+    sse_done(env, GETPC());
+    return r;
 }
 
 int64_t helper_cvttsd2sq(CPUX86State *env, ZMMReg *s)
 {
-    return x86_float64_to_int64_round_to_zero(s->ZMM_D(0), &env->sse_status);
+    int64_t r = x86_float64_to_int64_round_to_zero(s->ZMM_D(0), &env->sse_status);
+
+    sse_done(env, GETPC());
+    return r;
 }
 #endif
 
 void helper_rsqrtps(CPUX86State *env, ZMMReg *d, ZMMReg *s)
 {
+    int flags = get_float_exception_flags(&env->sse_status);
+
     d->ZMM_S(0) = float32_div(float32_one,
                               float32_sqrt(s->ZMM_S(0), &env->sse_status),
                               &env->sse_status);
@@ -855,26 +947,36 @@ void helper_rsqrtps(CPUX86State *env, ZMMReg *d, ZMMReg *s)
     d->ZMM_S(3) = float32_div(float32_one,
                               float32_sqrt(s->ZMM_S(3), &env->sse_status),
                               &env->sse_status);
+    set_float_exception_flags(flags, &env->sse_status);
 }
 
 void helper_rsqrtss(CPUX86State *env, ZMMReg *d, ZMMReg *s)
 {
+    int flags = get_float_exception_flags(&env->sse_status);
+
     d->ZMM_S(0) = float32_div(float32_one,
                               float32_sqrt(s->ZMM_S(0), &env->sse_status),
                               &env->sse_status);
+    set_float_exception_flags(flags, &env->sse_status);
 }
 
 void helper_rcpps(CPUX86State *env, ZMMReg *d, ZMMReg *s)
 {
+    int flags = get_float_exception_flags(&env->sse_status);
+
     d->ZMM_S(0) = float32_div(float32_one, s->ZMM_S(0), &env->sse_status);
     d->ZMM_S(1) = float32_div(float32_one, s->ZMM_S(1), &env->sse_status);
     d->ZMM_S(2) = float32_div(float32_one, s->ZMM_S(2), &env->sse_status);
     d->ZMM_S(3) = float32_div(float32_one, s->ZMM_S(3), &env->sse_status);
+    set_float_exception_flags(flags, &env->sse_status);
 }
 
 void helper_rcpss(CPUX86State *env, ZMMReg *d, ZMMReg *s)
 {
+    int flags = get_float_exception_flags(&env->sse_status);
+
     d->ZMM_S(0) = float32_div(float32_one, s->ZMM_S(0), &env->sse_status);
+    set_float_exception_flags(flags, &env->sse_status);
 }
 
 static inline uint64_t helper_extrq(uint64_t src, int shift, int len)
@@ -923,6 +1025,10 @@ void helper_insertq_i(CPUX86State *env, ZMMReg *d, int index, int length)
 
 void helper_haddps(CPUX86State *env, ZMMReg *d, ZMMReg *s)
 {
+    sse_den2_32(env, d->ZMM_S(0), d->ZMM_S(1));
+    sse_den2_32(env, d->ZMM_S(2), d->ZMM_S(3));
+    sse_den2_32(env, s->ZMM_S(0), s->ZMM_S(1));
+    sse_den2_32(env, s->ZMM_S(2), s->ZMM_S(3));
     ZMMReg r;
 
     r.ZMM_S(0) = float32_add(d->ZMM_S(0), d->ZMM_S(1), &env->sse_status);
@@ -930,19 +1036,27 @@ void helper_haddps(CPUX86State *env, ZMMReg *d, ZMMReg *s)
     r.ZMM_S(2) = float32_add(s->ZMM_S(0), s->ZMM_S(1), &env->sse_status);
     r.ZMM_S(3) = float32_add(s->ZMM_S(2), s->ZMM_S(3), &env->sse_status);
     *d = r;
+    sse_done(env, GETPC());
 }
 
 void helper_haddpd(CPUX86State *env, ZMMReg *d, ZMMReg *s)
 {
+    sse_den2_64(env, d->ZMM_D(0), d->ZMM_D(1));
+    sse_den2_64(env, s->ZMM_D(0), s->ZMM_D(1));
     ZMMReg r;
 
     r.ZMM_D(0) = float64_add(d->ZMM_D(0), d->ZMM_D(1), &env->sse_status);
     r.ZMM_D(1) = float64_add(s->ZMM_D(0), s->ZMM_D(1), &env->sse_status);
     *d = r;
+    sse_done(env, GETPC());
 }
 
 void helper_hsubps(CPUX86State *env, ZMMReg *d, ZMMReg *s)
 {
+    sse_den2_32(env, d->ZMM_S(0), d->ZMM_S(1));
+    sse_den2_32(env, d->ZMM_S(2), d->ZMM_S(3));
+    sse_den2_32(env, s->ZMM_S(0), s->ZMM_S(1));
+    sse_den2_32(env, s->ZMM_S(2), s->ZMM_S(3));
     ZMMReg r;
 
     r.ZMM_S(0) = float32_sub(d->ZMM_S(0), d->ZMM_S(1), &env->sse_status);
@@ -950,73 +1064,97 @@ void helper_hsubps(CPUX86State *env, ZMMReg *d, ZMMReg *s)
     r.ZMM_S(2) = float32_sub(s->ZMM_S(0), s->ZMM_S(1), &env->sse_status);
     r.ZMM_S(3) = float32_sub(s->ZMM_S(2), s->ZMM_S(3), &env->sse_status);
     *d = r;
+    sse_done(env, GETPC());
 }
 
 void helper_hsubpd(CPUX86State *env, ZMMReg *d, ZMMReg *s)
 {
+    sse_den2_64(env, d->ZMM_D(0), d->ZMM_D(1));
+    sse_den2_64(env, s->ZMM_D(0), s->ZMM_D(1));
     ZMMReg r;
 
     r.ZMM_D(0) = float64_sub(d->ZMM_D(0), d->ZMM_D(1), &env->sse_status);
     r.ZMM_D(1) = float64_sub(s->ZMM_D(0), s->ZMM_D(1), &env->sse_status);
     *d = r;
+    sse_done(env, GETPC());
 }
 
 void helper_addsubps(CPUX86State *env, ZMMReg *d, ZMMReg *s)
 {
+    sse_den2_32(env, d->ZMM_S(0), s->ZMM_S(0));
+    sse_den2_32(env, d->ZMM_S(1), s->ZMM_S(1));
+    sse_den2_32(env, d->ZMM_S(2), s->ZMM_S(2));
+    sse_den2_32(env, d->ZMM_S(3), s->ZMM_S(3));
     d->ZMM_S(0) = float32_sub(d->ZMM_S(0), s->ZMM_S(0), &env->sse_status);
     d->ZMM_S(1) = float32_add(d->ZMM_S(1), s->ZMM_S(1), &env->sse_status);
     d->ZMM_S(2) = float32_sub(d->ZMM_S(2), s->ZMM_S(2), &env->sse_status);
     d->ZMM_S(3) = float32_add(d->ZMM_S(3), s->ZMM_S(3), &env->sse_status);
+    sse_done(env, GETPC());
 }
 
 void helper_addsubpd(CPUX86State *env, ZMMReg *d, ZMMReg *s)
 {
+    sse_den2_64(env, d->ZMM_D(0), s->ZMM_D(0));
+    sse_den2_64(env, d->ZMM_D(1), s->ZMM_D(1));
     d->ZMM_D(0) = float64_sub(d->ZMM_D(0), s->ZMM_D(0), &env->sse_status);
     d->ZMM_D(1) = float64_add(d->ZMM_D(1), s->ZMM_D(1), &env->sse_status);
+    sse_done(env, GETPC());
 }
 
 /* XXX: unordered */
 #define SSE_HELPER_CMP(name, F)                                         \
     void helper_ ## name ## ps(CPUX86State *env, Reg *d, Reg *s)        \
     {                                                                   \
-        d->ZMM_L(0) = F(32, d->ZMM_S(0), s->ZMM_S(0));                  \
-        d->ZMM_L(1) = F(32, d->ZMM_S(1), s->ZMM_S(1));                  \
-        d->ZMM_L(2) = F(32, d->ZMM_S(2), s->ZMM_S(2));                  \
-        d->ZMM_L(3) = F(32, d->ZMM_S(3), s->ZMM_S(3));                  \
+        uint32_t r0 = F(32, d->ZMM_S(0), s->ZMM_S(0));                  \
+        uint32_t r1 = F(32, d->ZMM_S(1), s->ZMM_S(1));                  \
+        uint32_t r2 = F(32, d->ZMM_S(2), s->ZMM_S(2));                  \
+        uint32_t r3 = F(32, d->ZMM_S(3), s->ZMM_S(3));                  \
+        sse_done(env, GETPC());                                         \
+        d->ZMM_L(0) = r0;                                               \
+        d->ZMM_L(1) = r1;                                               \
+        d->ZMM_L(2) = r2;                                               \
+        d->ZMM_L(3) = r3;                                               \
     }                                                                   \
                                                                         \
     void helper_ ## name ## ss(CPUX86State *env, Reg *d, Reg *s)        \
     {                                                                   \
-        d->ZMM_L(0) = F(32, d->ZMM_S(0), s->ZMM_S(0));                  \
+        uint32_t r = F(32, d->ZMM_S(0), s->ZMM_S(0));                   \
+        sse_done(env, GETPC());                                         \
+        d->ZMM_L(0) = r;                                                \
     }                                                                   \
                                                                         \
     void helper_ ## name ## pd(CPUX86State *env, Reg *d, Reg *s)        \
     {                                                                   \
-        d->ZMM_Q(0) = F(64, d->ZMM_D(0), s->ZMM_D(0));                  \
-        d->ZMM_Q(1) = F(64, d->ZMM_D(1), s->ZMM_D(1));                  \
+        uint64_t r0 = F(64, d->ZMM_D(0), s->ZMM_D(0));                  \
+        uint64_t r1 = F(64, d->ZMM_D(1), s->ZMM_D(1));                  \
+        sse_done(env, GETPC());                                         \
+        d->ZMM_Q(0) = r0;                                               \
+        d->ZMM_Q(1) = r1;                                               \
     }                                                                   \
                                                                         \
     void helper_ ## name ## sd(CPUX86State *env, Reg *d, Reg *s)        \
     {                                                                   \
-        d->ZMM_Q(0) = F(64, d->ZMM_D(0), s->ZMM_D(0));                  \
+        uint64_t r = F(64, d->ZMM_D(0), s->ZMM_D(0));                   \
+        sse_done(env, GETPC());                                         \
+        d->ZMM_Q(0) = r;                                                \
     }
 
 #define FPU_CMPEQ(size, a, b)                                           \
-    (float ## size ## _eq_quiet(a, b, &env->sse_status) ? -1 : 0)
+    (SSE_DEN2(size, a, b), (float ## size ## _eq_quiet(a, b, &env->sse_status) ? -1 : 0))
 #define FPU_CMPLT(size, a, b)                                           \
-    (float ## size ## _lt(a, b, &env->sse_status) ? -1 : 0)
+    (SSE_DEN2(size, a, b), (float ## size ## _lt(a, b, &env->sse_status) ? -1 : 0))
 #define FPU_CMPLE(size, a, b)                                           \
-    (float ## size ## _le(a, b, &env->sse_status) ? -1 : 0)
+    (SSE_DEN2(size, a, b), (float ## size ## _le(a, b, &env->sse_status) ? -1 : 0))
 #define FPU_CMPUNORD(size, a, b)                                        \
-    (float ## size ## _unordered_quiet(a, b, &env->sse_status) ? -1 : 0)
+    (SSE_DEN2(size, a, b), (float ## size ## _unordered_quiet(a, b, &env->sse_status) ? -1 : 0))
 #define FPU_CMPNEQ(size, a, b)                                          \
-    (float ## size ## _eq_quiet(a, b, &env->sse_status) ? 0 : -1)
+    (SSE_DEN2(size, a, b), (float ## size ## _eq_quiet(a, b, &env->sse_status) ? 0 : -1))
 #define FPU_CMPNLT(size, a, b)                                          \
-    (float ## size ## _lt(a, b, &env->sse_status) ? 0 : -1)
+    (SSE_DEN2(size, a, b), (float ## size ## _lt(a, b, &env->sse_status) ? 0 : -1))
 #define FPU_CMPNLE(size, a, b)                                          \
-    (float ## size ## _le(a, b, &env->sse_status) ? 0 : -1)
+    (SSE_DEN2(size, a, b), (float ## size ## _le(a, b, &env->sse_status) ? 0 : -1))
 #define FPU_CMPORD(size, a, b)                                          \
-    (float ## size ## _unordered_quiet(a, b, &env->sse_status) ? 0 : -1)
+    (SSE_DEN2(size, a, b), (float ## size ## _unordered_quiet(a, b, &env->sse_status) ? 0 : -1))
 
 SSE_HELPER_CMP(cmpeq, FPU_CMPEQ)
 SSE_HELPER_CMP(cmplt, FPU_CMPLT)
@@ -1036,7 +1174,9 @@ void helper_ucomiss(CPUX86State *env, Reg *d, Reg *s)
 
     s0 = d->ZMM_S(0);
     s1 = s->ZMM_S(0);
+    SSE_DEN2(32, s0, s1);
     ret = float32_compare_quiet(s0, s1, &env->sse_status);
+    sse_done(env, GETPC());
     CC_SRC = comis_eflags[ret + 1];
 }
 
@@ -1047,7 +1187,9 @@ void helper_comiss(CPUX86State *env, Reg *d, Reg *s)
 
     s0 = d->ZMM_S(0);
     s1 = s->ZMM_S(0);
+    SSE_DEN2(32, s0, s1);
     ret = float32_compare(s0, s1, &env->sse_status);
+    sse_done(env, GETPC());
     CC_SRC = comis_eflags[ret + 1];
 }
 
@@ -1058,7 +1200,9 @@ void helper_ucomisd(CPUX86State *env, Reg *d, Reg *s)
 
     d0 = d->ZMM_D(0);
     d1 = s->ZMM_D(0);
+    SSE_DEN2(64, d0, d1);
     ret = float64_compare_quiet(d0, d1, &env->sse_status);
+    sse_done(env, GETPC());
     CC_SRC = comis_eflags[ret + 1];
 }
 
@@ -1069,7 +1213,9 @@ void helper_comisd(CPUX86State *env, Reg *d, Reg *s)
 
     d0 = d->ZMM_D(0);
     d1 = s->ZMM_D(0);
+    SSE_DEN2(64, d0, d1);
     ret = float64_compare(d0, d1, &env->sse_status);
+    sse_done(env, GETPC());
     CC_SRC = comis_eflags[ret + 1];
 }
 
@@ -1748,207 +1894,118 @@ void glue(helper_phminposuw, SUFFIX)(CPUX86State *env, Reg *d, Reg *s)
     d->Q(1) = 0;
 }
 
-void glue(helper_roundps, SUFFIX)(CPUX86State *env, Reg *d, Reg *s,
-                                  uint32_t mode)
+/*
+ * pathvm: roundps/pd/ss/sd.  imm[2] selects MXCSR.RC, else imm[1:0];
+ * imm[3] suppresses the precision exception (not only its flag: it is not
+ * raised even if unmasked).  Only SNaN operands raise IE.
+ */
+static inline int sse_round_mode(CPUX86State *env, uint32_t mode)
 {
-    signed char prev_rounding_mode;
-
-    prev_rounding_mode = env->sse_status.float_rounding_mode;
-    if (!(mode & (1 << 2))) {
-        switch (mode & 3) {
-        case 0:
-            set_float_rounding_mode(float_round_nearest_even, &env->sse_status);
-            break;
-        case 1:
-            set_float_rounding_mode(float_round_down, &env->sse_status);
-            break;
-        case 2:
-            set_float_rounding_mode(float_round_up, &env->sse_status);
-            break;
-        case 3:
-            set_float_rounding_mode(float_round_to_zero, &env->sse_status);
-            break;
-        }
-    }
-
-    d->ZMM_S(0) = float32_round_to_int(s->ZMM_S(0), &env->sse_status);
-    d->ZMM_S(1) = float32_round_to_int(s->ZMM_S(1), &env->sse_status);
-    d->ZMM_S(2) = float32_round_to_int(s->ZMM_S(2), &env->sse_status);
-    d->ZMM_S(3) = float32_round_to_int(s->ZMM_S(3), &env->sse_status);
-
-#if 0 /* TODO */
-    if (mode & (1 << 3)) {
-        set_float_exception_flags(get_float_exception_flags(&env->sse_status) &
-                                  ~float_flag_inexact,
-                                  &env->sse_status);
-    }
-#endif
-    env->sse_status.float_rounding_mode = prev_rounding_mode;
+    static const int modes[4] = {
+        float_round_nearest_even, float_round_down,
+        float_round_up, float_round_to_zero,
+    };
+    return (mode & 4) ? env->sse_status.float_rounding_mode : modes[mode & 3];
 }
 
-void glue(helper_roundpd, SUFFIX)(CPUX86State *env, Reg *d, Reg *s,
-                                  uint32_t mode)
-{
-    signed char prev_rounding_mode;
-
-    prev_rounding_mode = env->sse_status.float_rounding_mode;
-    if (!(mode & (1 << 2))) {
-        switch (mode & 3) {
-        case 0:
-            set_float_rounding_mode(float_round_nearest_even, &env->sse_status);
-            break;
-        case 1:
-            set_float_rounding_mode(float_round_down, &env->sse_status);
-            break;
-        case 2:
-            set_float_rounding_mode(float_round_up, &env->sse_status);
-            break;
-        case 3:
-            set_float_rounding_mode(float_round_to_zero, &env->sse_status);
-            break;
-        }
-    }
-
-    d->ZMM_D(0) = float64_round_to_int(s->ZMM_D(0), &env->sse_status);
-    d->ZMM_D(1) = float64_round_to_int(s->ZMM_D(1), &env->sse_status);
-
-#if 0 /* TODO */
-    if (mode & (1 << 3)) {
-        set_float_exception_flags(get_float_exception_flags(&env->sse_status) &
-                                  ~float_flag_inexact,
-                                  &env->sse_status);
-    }
-#endif
-    env->sse_status.float_rounding_mode = prev_rounding_mode;
+#define SSE_ROUND(name, T, FIELD, N, FN)                                   \
+void glue(helper_ ## name, SUFFIX)(CPUX86State *env, Reg *d, Reg *s,       \
+                                   uint32_t mode)                          \
+{                                                                          \
+    signed char prev_rounding_mode = env->sse_status.float_rounding_mode;  \
+    int prev_flags = get_float_exception_flags(&env->sse_status);          \
+    T r[4];                                                                \
+    int i, flags;                                                          \
+                                                                           \
+    set_float_rounding_mode(sse_round_mode(env, mode), &env->sse_status);  \
+    set_float_exception_flags(0, &env->sse_status);                        \
+    for (i = 0; i < N; i++) {                                              \
+        r[i] = FN(s->FIELD(i), &env->sse_status);                          \
+    }                                                                      \
+    flags = get_float_exception_flags(&env->sse_status);                   \
+    if (mode & 8) {                                                        \
+        flags &= ~float_flag_inexact;                                      \
+    }                                                                      \
+    set_float_exception_flags(flags | prev_flags, &env->sse_status);       \
+    env->sse_status.float_rounding_mode = prev_rounding_mode;              \
+    if (unlikely(sse_unmasked(env))) {                                     \
+        set_float_exception_flags(flags, &env->sse_status);                \
+    }                                                                      \
+    sse_done(env, GETPC());                                                \
+    for (i = 0; i < N; i++) {                                              \
+        d->FIELD(i) = r[i];                                                \
+    }                                                                      \
 }
 
-void glue(helper_roundss, SUFFIX)(CPUX86State *env, Reg *d, Reg *s,
-                                  uint32_t mode)
-{
-    signed char prev_rounding_mode;
-
-    prev_rounding_mode = env->sse_status.float_rounding_mode;
-    if (!(mode & (1 << 2))) {
-        switch (mode & 3) {
-        case 0:
-            set_float_rounding_mode(float_round_nearest_even, &env->sse_status);
-            break;
-        case 1:
-            set_float_rounding_mode(float_round_down, &env->sse_status);
-            break;
-        case 2:
-            set_float_rounding_mode(float_round_up, &env->sse_status);
-            break;
-        case 3:
-            set_float_rounding_mode(float_round_to_zero, &env->sse_status);
-            break;
-        }
-    }
-
-    d->ZMM_S(0) = float32_round_to_int(s->ZMM_S(0), &env->sse_status);
-
-#if 0 /* TODO */
-    if (mode & (1 << 3)) {
-        set_float_exception_flags(get_float_exception_flags(&env->sse_status) &
-                                  ~float_flag_inexact,
-                                  &env->sse_status);
-    }
-#endif
-    env->sse_status.float_rounding_mode = prev_rounding_mode;
-}
-
-void glue(helper_roundsd, SUFFIX)(CPUX86State *env, Reg *d, Reg *s,
-                                  uint32_t mode)
-{
-    signed char prev_rounding_mode;
-
-    prev_rounding_mode = env->sse_status.float_rounding_mode;
-    if (!(mode & (1 << 2))) {
-        switch (mode & 3) {
-        case 0:
-            set_float_rounding_mode(float_round_nearest_even, &env->sse_status);
-            break;
-        case 1:
-            set_float_rounding_mode(float_round_down, &env->sse_status);
-            break;
-        case 2:
-            set_float_rounding_mode(float_round_up, &env->sse_status);
-            break;
-        case 3:
-            set_float_rounding_mode(float_round_to_zero, &env->sse_status);
-            break;
-        }
-    }
-
-    d->ZMM_D(0) = float64_round_to_int(s->ZMM_D(0), &env->sse_status);
-
-#if 0 /* TODO */
-    if (mode & (1 << 3)) {
-        set_float_exception_flags(get_float_exception_flags(&env->sse_status) &
-                                  ~float_flag_inexact,
-                                  &env->sse_status);
-    }
-#endif
-    env->sse_status.float_rounding_mode = prev_rounding_mode;
-}
+SSE_ROUND(roundps, float32, ZMM_S, 4, float32_round_to_int)
+SSE_ROUND(roundpd, float64, ZMM_D, 2, float64_round_to_int)
+SSE_ROUND(roundss, float32, ZMM_S, 1, float32_round_to_int)
+SSE_ROUND(roundsd, float64, ZMM_D, 1, float64_round_to_int)
 
 #define FBLENDP(d, s, m) (m ? s : d)
 SSE_HELPER_I(helper_blendps, L, 4, FBLENDP)
 SSE_HELPER_I(helper_blendpd, Q, 2, FBLENDP)
 SSE_HELPER_I(helper_pblendw, W, 8, FBLENDP)
 
+/*
+ * pathvm: dpps/dppd as the manuals give them: the selected products (others
+ * +0.0, not computed), added in pairs ((p0 + p1) + (p2 + p3)), each step
+ * rounded, flags and denormal operands of the products computed.
+ */
+static inline float32 sse_dp_mul32(CPUX86State *env, int on, float32 a,
+                                   float32 b)
+{
+    if (!on) {
+        return float32_zero;
+    }
+    sse_den2_32(env, a, b);
+    return float32_mul(a, b, &env->sse_status);
+}
+
+static inline float64 sse_dp_mul64(CPUX86State *env, int on, float64 a,
+                                   float64 b)
+{
+    if (!on) {
+        return float64_zero;
+    }
+    sse_den2_64(env, a, b);
+    return float64_mul(a, b, &env->sse_status);
+}
+
 void glue(helper_dpps, SUFFIX)(CPUX86State *env, Reg *d, Reg *s, uint32_t mask)
 {
-    float32 iresult = float32_zero;
+    float32 p0 = sse_dp_mul32(env, mask & 0x10, d->ZMM_S(0), s->ZMM_S(0));
+    float32 p1 = sse_dp_mul32(env, mask & 0x20, d->ZMM_S(1), s->ZMM_S(1));
+    float32 p2 = sse_dp_mul32(env, mask & 0x40, d->ZMM_S(2), s->ZMM_S(2));
+    float32 p3 = sse_dp_mul32(env, mask & 0x80, d->ZMM_S(3), s->ZMM_S(3));
+    float32 r0, r1, r;
 
-    if (mask & (1 << 4)) {
-        iresult = float32_add(iresult,
-                              float32_mul(d->ZMM_S(0), s->ZMM_S(0),
-                                          &env->sse_status),
-                              &env->sse_status);
-    }
-    if (mask & (1 << 5)) {
-        iresult = float32_add(iresult,
-                              float32_mul(d->ZMM_S(1), s->ZMM_S(1),
-                                          &env->sse_status),
-                              &env->sse_status);
-    }
-    if (mask & (1 << 6)) {
-        iresult = float32_add(iresult,
-                              float32_mul(d->ZMM_S(2), s->ZMM_S(2),
-                                          &env->sse_status),
-                              &env->sse_status);
-    }
-    if (mask & (1 << 7)) {
-        iresult = float32_add(iresult,
-                              float32_mul(d->ZMM_S(3), s->ZMM_S(3),
-                                          &env->sse_status),
-                              &env->sse_status);
-    }
-    d->ZMM_S(0) = (mask & (1 << 0)) ? iresult : float32_zero;
-    d->ZMM_S(1) = (mask & (1 << 1)) ? iresult : float32_zero;
-    d->ZMM_S(2) = (mask & (1 << 2)) ? iresult : float32_zero;
-    d->ZMM_S(3) = (mask & (1 << 3)) ? iresult : float32_zero;
+    sse_den2_32(env, p0, p1);
+    r0 = float32_add(p0, p1, &env->sse_status);
+    sse_den2_32(env, p2, p3);
+    r1 = float32_add(p2, p3, &env->sse_status);
+    sse_den2_32(env, r0, r1);
+    r = float32_add(r0, r1, &env->sse_status);
+
+    sse_done(env, GETPC());
+    d->ZMM_S(0) = (mask & (1 << 0)) ? r : float32_zero;
+    d->ZMM_S(1) = (mask & (1 << 1)) ? r : float32_zero;
+    d->ZMM_S(2) = (mask & (1 << 2)) ? r : float32_zero;
+    d->ZMM_S(3) = (mask & (1 << 3)) ? r : float32_zero;
 }
 
 void glue(helper_dppd, SUFFIX)(CPUX86State *env, Reg *d, Reg *s, uint32_t mask)
 {
-    float64 iresult = float64_zero;
+    float64 p0 = sse_dp_mul64(env, mask & 0x10, d->ZMM_D(0), s->ZMM_D(0));
+    float64 p1 = sse_dp_mul64(env, mask & 0x20, d->ZMM_D(1), s->ZMM_D(1));
+    float64 r;
 
-    if (mask & (1 << 4)) {
-        iresult = float64_add(iresult,
-                              float64_mul(d->ZMM_D(0), s->ZMM_D(0),
-                                          &env->sse_status),
-                              &env->sse_status);
-    }
-    if (mask & (1 << 5)) {
-        iresult = float64_add(iresult,
-                              float64_mul(d->ZMM_D(1), s->ZMM_D(1),
-                                          &env->sse_status),
-                              &env->sse_status);
-    }
-    d->ZMM_D(0) = (mask & (1 << 0)) ? iresult : float64_zero;
-    d->ZMM_D(1) = (mask & (1 << 1)) ? iresult : float64_zero;
+    sse_den2_64(env, p0, p1);
+    r = float64_add(p0, p1, &env->sse_status);
+
+    sse_done(env, GETPC());
+    d->ZMM_D(0) = (mask & (1 << 0)) ? r : float64_zero;
+    d->ZMM_D(1) = (mask & (1 << 1)) ? r : float64_zero;
 }
 
 void glue(helper_mpsadbw, SUFFIX)(CPUX86State *env, Reg *d, Reg *s,
