@@ -69,7 +69,10 @@ fn relative_links_lead_to_files_and_headings() {
 }
 
 fn rel(root: &Path, file: &Path) -> String {
-    file.strip_prefix(root).unwrap_or(file).display().to_string()
+    file.strip_prefix(root)
+        .unwrap_or(file)
+        .display()
+        .to_string()
 }
 
 fn is_external(target: &str) -> bool {
@@ -196,14 +199,21 @@ fn every_option_is_documented() {
         assert!(out.status.success(), "pathvm {command} --help failed");
         let help = String::from_utf8(out.stdout).expect("help is UTF-8");
         let options = help_options(&help);
-        assert!(options.len() >= 4, "pathvm {command} --help: too few options found: {options:?}");
+        assert!(
+            options.len() >= 4,
+            "pathvm {command} --help: too few options found: {options:?}"
+        );
         for option in options {
             if !mentions(text, &option) {
                 missing.push(format!("pathvm {command} {option}: not in {where_}"));
             }
         }
     }
-    assert!(missing.is_empty(), "options without documentation:\n{}", missing.join("\n"));
+    assert!(
+        missing.is_empty(),
+        "options without documentation:\n{}",
+        missing.join("\n")
+    );
 }
 
 /// The long options a clap help text defines (`--help` and `--version`
@@ -220,7 +230,9 @@ fn help_options(help: &str) -> Vec<String> {
             Some(_) => line,
             None => continue,
         };
-        let Some(rest) = line.strip_prefix("--") else { continue };
+        let Some(rest) = line.strip_prefix("--") else {
+            continue;
+        };
         let name: String = rest
             .chars()
             .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')

@@ -542,18 +542,22 @@ fn run(a: RunArgs) -> ExitCode {
         }
     }
     let status = record::exit_status_of(&rec.stop);
+    // A death by SIGPIPE is a pipeline's normal end (`prog | head`): silent,
+    // as natively.
     if let vm::StopReason::Signaled {
         signal, fault_addr, ..
     } = rec.stop
     {
-        let mut msg = format!("pathvm: guest killed by {}", record::signal_name(signal));
-        if let Some(f) = fault_addr {
-            msg.push_str(&format!(" (fault address {f:#x})"));
+        if signal != libc::SIGPIPE {
+            let mut msg = format!("pathvm: guest killed by {}", record::signal_name(signal));
+            if let Some(f) = fault_addr {
+                msg.push_str(&format!(" (fault address {f:#x})"));
+            }
+            if let Some(site) = &rec.crash_site {
+                msg.push_str(&format!(" in {site}"));
+            }
+            eprintln!("{msg}");
         }
-        if let Some(site) = &rec.crash_site {
-            msg.push_str(&format!(" in {site}"));
-        }
-        eprintln!("{msg}");
     }
     if rec.context_cap_hits > 0 {
         eprintln!(

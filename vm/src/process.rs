@@ -104,8 +104,14 @@ pub fn exec_host(
             if blocked & (1u64 << (sig - 1)) != 0 {
                 libc::sigaddset(&mut set, sig);
             }
+            // Only the guest's ignored signals stay ignored across execve:
+            // pathvm's own (the Rust runtime ignores SIGPIPE) go back to
+            // the default, or `sort | head` under a guest shell would see
+            // EPIPE where it natively dies of SIGPIPE.
             if ignored & (1u64 << (sig - 1)) != 0 {
                 libc::signal(sig, libc::SIG_IGN);
+            } else if sig != libc::SIGKILL && sig != libc::SIGSTOP {
+                libc::signal(sig, libc::SIG_DFL);
             }
         }
         libc::sigprocmask(libc::SIG_SETMASK, &set, std::ptr::null_mut());

@@ -184,8 +184,48 @@ pub(crate) fn dispatch<O: Observer>(uc: &mut Unicorn<'_, Machine<'_, O>>) -> Sys
             NEG_ENOSYS
         }
     };
+    if ret == -(libc::EPIPE as i64) && raises_sigpipe(nr, &args) {
+        // As the kernel does: the writer to a pipe or socket whose reader
+        // is gone gets SIGPIPE as well as EPIPE (its default kills it).
+        let m = uc.get_data_mut();
+        let (pid, uid) = (m.sys.process.pid, m.sys.uid);
+        m.sys.sig.post(SigInfo {
+            signo: libc::SIGPIPE,
+            code: 0, // SI_USER
+            pid,
+            uid,
+            ..Default::default()
+        });
+    }
     let _ = uc.reg_write(RegisterX86::RAX, ret as u64);
     SysResult::Continue
+}
+
+/// Whether an `EPIPE` from system call `nr` comes with SIGPIPE: every call
+/// that writes to a pipe or a socket, except a send with `MSG_NOSIGNAL`.
+fn raises_sigpipe(nr: u64, args: &[u64; 6]) -> bool {
+    const MSG_NOSIGNAL: u64 = 0x4000;
+    match nr as i64 {
+        libc::SYS_write
+        | libc::SYS_writev
+        | libc::SYS_pwrite64
+        | libc::SYS_pwritev
+        | libc::SYS_pwritev2
+        | libc::SYS_sendfile
+        | libc::SYS_splice
+        | libc::SYS_tee
+        | libc::SYS_vmsplice
+        | libc::SYS_copy_file_range => true,
+        libc::SYS_sendto | libc::SYS_sendmsg | libc::SYS_sendmmsg => {
+            let flags = match nr as i64 {
+                libc::SYS_sendto => args[3],
+                libc::SYS_sendmsg => args[2],
+                _ => args[3],
+            };
+            flags & MSG_NOSIGNAL == 0
+        }
+        _ => false,
+    }
 }
 
 impl<O: Observer> Machine<'_, O> {
