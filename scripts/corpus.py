@@ -670,7 +670,7 @@ CASES = [
 # kinds, each a few seconds under pathvm.
 QUICK = {"sort", "wc", "sha256sum", "missing-file", "grep", "sed", "gawk", "gzip", "bzip2",
          "sqlite3-file", "perl-oneliner", "python3-bigint", "lua", "jq-filters", "bc",
-         "openssl-dgst", "git-hash", "script-direct", "sh-pipeline", "timeout"}
+         "openssl-dgst", "git-hash", "script-direct", "sh-pipeline", "timeout", "proc-cmdline"}
 for _c in CASES:
     _c.quick = _c.name in QUICK
 assert len({c.name for c in CASES}) == len(CASES), "case names must be unique"

@@ -17,7 +17,12 @@ const KNOWN: &[(&str, &str)] = &[
     (
         "timeout",
         "timeout's SIGCHLD handler never runs (and timer_create is ENOSYS): it waits until \
-         its alarm and exits 124 where the child exited 0 (issue 25, items 7)",
+         its alarm and exits 124 where the child exited 0 (issue 25, item 7)",
+    ),
+    (
+        "proc-cmdline",
+        "/proc/self/cmdline is pathvm's own command line, not the guest's argv \
+         (issue 25, item 2)",
     ),
 ];
 
