@@ -13,6 +13,7 @@ mod corpus;
 mod counts;
 mod docs;
 mod export;
+mod faults;
 mod fpu;
 mod native;
 mod paths;

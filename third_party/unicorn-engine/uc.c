@@ -172,6 +172,23 @@ uc_err uc_pathvm_set_block_counter(uc_engine *uc,
     return UC_ERR_OK;
 }
 
+// pathvm: enforce guest page permissions (x86-64): each TLB fill asks
+// prot(data, page) for the page's permissions (bit 0 read, 1 write, 2
+// execute, as the CPU applies them: the caller folds write and execute into
+// read) or -1 for an unmapped page, and an access the answer does not allow
+// raises a page fault (#PF with CR2 and the user-mode error code) instead
+// of filling the TLB; a non-canonical address raises #GP(0). The TLB keeps
+// the answer: after changing permissions, flush it (uc_ctl_flush_tlb) and
+// drop the translations of code that is no longer executable.
+UNICORN_EXPORT
+uc_err uc_pathvm_set_page_prot(uc_engine *uc,
+                               int (*prot)(void *, uint64_t), void *data)
+{
+    uc->pathvm_page_prot = prot;
+    uc->pathvm_page_prot_data = data;
+    return UC_ERR_OK;
+}
+
 UNICORN_EXPORT
 unsigned int uc_version(unsigned int *major, unsigned int *minor)
 {

@@ -3,6 +3,7 @@
 use unicorn_engine::{uc_error, RegisterX86, Unicorn};
 
 use crate::machine::StopReason;
+use crate::signals::{SigInfo, FPE_INTDIV, ILL_ILLOPN, SEGV_MAPERR, SI_KERNEL};
 
 /// `AT_HWCAP` on x86-64 is CPUID.1:EDX of the CPU. Haswell as the emulator
 /// filters it (fpu, vme, de, pse, tsc, msr, pae, mce, cx8, apic, sep, mtrr,
@@ -129,19 +130,170 @@ pub(crate) fn fpe_code(intno: u32, fcw: u64, fsw: u64, mxcsr: u64) -> i32 {
     }
 }
 
-/// The signal a CPU exception raises in user mode.
-pub(crate) fn interrupt_signal(intno: u32) -> i32 {
-    match intno {
-        0 => libc::SIGFPE, // divide error
-        1 | 3 => libc::SIGTRAP,
-        4 | 5 => libc::SIGSEGV, // overflow, bound
-        6 => libc::SIGILL,      // invalid opcode
-        7 => libc::SIGFPE,
-        13 | 14 => libc::SIGSEGV,
-        16 | 19 => libc::SIGFPE,
-        17 => libc::SIGBUS, // alignment check
-        _ => libc::SIGSEGV,
+extern "C" {
+    /// pathvm's unicorn patch: CPL 3 with Linux's user segments, CR0.NE,
+    /// EFER.SCE (see the patch file).
+    fn uc_pathvm_user_mode(uc: unicorn_engine::ffi::uc_handle) -> libc::c_int;
+    /// pathvm's unicorn patch: the error code of the exception the interrupt
+    /// hook reports, whether an `int n` raised it, and CR2; ends its
+    /// delivery (the next exception is not a double fault).
+    fn uc_pathvm_take_exception(
+        uc: unicorn_engine::ffi::uc_handle,
+        error_code: *mut u32,
+        is_int: *mut u32,
+        cr2: *mut u64,
+    ) -> libc::c_int;
+}
+
+/// Run guest code at CPL 3 as Linux does (privileged and I/O instructions
+/// raise #GP, x87 errors #MF).
+pub(crate) fn enter_user_mode<D>(uc: &mut Unicorn<'_, D>) {
+    // SAFETY: a live engine; the call only sets CPU state.
+    unsafe { uc_pathvm_user_mode(uc.get_handle()) };
+}
+
+pub(crate) const TRAP_BRKPT: i32 = 1;
+const TRAP_TRACE: i32 = 2;
+const BUS_ADRALN: i32 = 1;
+const SEGV_ACCERR: i32 = 2;
+
+/// Lowest address of the kernel's half of the address space.
+const KERNEL_HALF: u64 = 0xffff_8000_0000_0000;
+
+fn canonical(a: u64) -> bool {
+    let top = (a as i64) >> 47;
+    top == 0 || top == -1
+}
+
+/// The signal Linux sends for CPU exception `intno`, which the emulator has
+/// just raised, and the guest's pc for its signal frame (or its death): the
+/// `SigInfo` (`si_code`, `si_addr`, trap number and error code as Linux
+/// fills them) and the instruction pointer Linux leaves. May change RSP (a
+/// call or return to a non-canonical address is undone, as the CPU faults
+/// on the branch itself).
+pub(crate) fn exception<O: events::Observer>(
+    uc: &mut Unicorn<'_, crate::machine::Machine<'_, O>>,
+    intno: u32,
+) -> (SigInfo, u64) {
+    let (mut err, mut is_int, mut cr2) = (0u32, 0u32, 0u64);
+    // SAFETY: a live engine inside its interrupt hook.
+    unsafe { uc_pathvm_take_exception(uc.get_handle(), &mut err, &mut is_int, &mut cr2) };
+    let rip = uc.reg_read(RegisterX86::RIP).unwrap_or(0);
+    let kernel = |signo: i32, trapno: u64, err: u64| SigInfo {
+        signo,
+        code: SI_KERNEL,
+        addr: None,
+        trapno,
+        err,
+        ..Default::default()
+    };
+    let at = |signo: i32, code: i32, addr: u64, trapno: u64| SigInfo {
+        signo,
+        code,
+        addr: Some(addr),
+        trapno,
+        ..Default::default()
+    };
+    if is_int != 0 {
+        // Software interrupts: RIP is past the instruction. Linux's gates
+        // for vectors 3 (breakpoint) and 4 (overflow) allow user mode; the
+        // others raise #GP with the vector in the error code (0x80 too: a
+        // kernel without 32-bit emulation).
+        return match intno {
+            3 => (kernel(libc::SIGTRAP, 3, 0), rip),
+            1 if uc.get_data().mem.slice(rip.wrapping_sub(1), 1).ok() == Some(&[0xf1]) => {
+                // icebp: a debug trap after the instruction.
+                (at(libc::SIGTRAP, TRAP_BRKPT, rip, 1), rip)
+            }
+            4 => (kernel(libc::SIGSEGV, 4, 0), rip),
+            n => (
+                kernel(libc::SIGSEGV, 13, u64::from(n) * 8 + 2),
+                rip.wrapping_sub(2),
+            ),
+        };
     }
+    let err = u64::from(err);
+    match intno {
+        0 => (at(libc::SIGFPE, FPE_INTDIV, rip, 0), rip),
+        1 => (at(libc::SIGTRAP, TRAP_TRACE, rip, 1), rip),
+        6 => (at(libc::SIGILL, ILL_ILLOPN, rip, 6), rip),
+        11 | 12 => (kernel(libc::SIGBUS, intno.into(), err), rip),
+        13 if !canonical(rip) => {
+            // A jump, call or return to a non-canonical address: the CPU
+            // faults on the branch, before it changes anything.
+            let pc = undo_branch(uc);
+            (kernel(libc::SIGSEGV, 13, 0), pc)
+        }
+        14 => {
+            let code = if err & 1 != 0 && cr2 < KERNEL_HALF {
+                SEGV_ACCERR
+            } else {
+                SEGV_MAPERR
+            };
+            // A user access to the kernel's half finds its pages present;
+            // a user page is present once touched (Linux maps pages on
+            // first use), never when PROT_NONE: as the host page behind it.
+            let err = if cr2 >= KERNEL_HALF {
+                err | 1
+            } else if err & 1 != 0 && !uc.get_data().mem.page_present(cr2) {
+                err & !1
+            } else {
+                err
+            };
+            let mut info = at(libc::SIGSEGV, code, cr2, 14);
+            info.err = err;
+            (info, rip)
+        }
+        16 => {
+            let sw = uc.reg_read(RegisterX86::FPSW).unwrap_or(0);
+            let cw = uc.reg_read(RegisterX86::FPCW).unwrap_or(0x37f);
+            (at(libc::SIGFPE, fpe_code(16, cw, sw, 0), rip, 16), rip)
+        }
+        17 => (at(libc::SIGBUS, BUS_ADRALN, rip, 17), rip),
+        19 => {
+            let mx = uc.reg_read(RegisterX86::MXCSR).unwrap_or(0x1f80);
+            (at(libc::SIGFPE, fpe_code(19, 0, 0, mx), rip, 19), rip)
+        }
+        n => (kernel(libc::SIGSEGV, n.into(), err), rip),
+    }
+}
+
+/// The last instruction of the current block, a branch that left for a
+/// non-canonical address: its stack effect undone, its address returned.
+fn undo_branch<O: events::Observer>(
+    uc: &mut Unicorn<'_, crate::machine::Machine<'_, O>>,
+) -> u64 {
+    use iced_x86::{Decoder, DecoderOptions, FlowControl, Mnemonic};
+    let m = uc.get_data();
+    let start = m.cur_block;
+    let mut len = 64 * 15u64;
+    let code = loop {
+        if let Ok(c) = m.mem.slice(start, len) {
+            break c.to_vec();
+        }
+        len /= 2;
+        if len < 16 {
+            return start;
+        }
+    };
+    let mut decoder = Decoder::with_ip(64, &code, start, DecoderOptions::NONE);
+    for insn in &mut decoder {
+        let rsp = uc.reg_read(RegisterX86::RSP).unwrap_or(0);
+        match insn.flow_control() {
+            FlowControl::Next => continue,
+            FlowControl::Call | FlowControl::IndirectCall => {
+                let _ = uc.reg_write(RegisterX86::RSP, rsp.wrapping_add(8));
+            }
+            FlowControl::Return if insn.mnemonic() == Mnemonic::Ret => {
+                let imm = if insn.op_count() == 1 { insn.immediate16() } else { 0 };
+                let pop = 8 + u64::from(imm);
+                let _ = uc.reg_write(RegisterX86::RSP, rsp.wrapping_sub(pop));
+            }
+            _ => {}
+        }
+        return insn.ip();
+    }
+    start
 }
 
 /// A run that ended with an emulator error and no stop reason set by a hook.

@@ -16,7 +16,7 @@ use unicorn_engine::{
 use crate::clock::{Rng, VirtualClock};
 use crate::decode::{BlockTable, DecodeError};
 use crate::memory::{layout, Backing, GuestMemory};
-use crate::signals::{SigInfo, FPE_INTDIV, ILL_ILLOPN, SEGV_MAPERR, SI_KERNEL};
+use crate::signals::{SigInfo, ILL_ILLOPN, SEGV_MAPERR};
 use crate::syscalls::{SysResult, SyscallState};
 
 /// The virtual CPU: recorded with every profile.
@@ -207,10 +207,9 @@ pub(crate) enum Resume {
 /// Where the program counter of a caught fault comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum FaultPc {
-    /// Known: a fetch from a bad address faults at that address.
+    /// Known: a CPU exception's (the emulator restores RIP to the faulting
+    /// instruction), or a fetch from a bad address (that address).
     At(u64),
-    /// The CPU's RIP after the stop (exact for CPU exceptions).
-    Rip,
     /// A data access: the faulting instruction is found in the current
     /// block (RIP is not synced before loads and stores).
     DataAccess,
@@ -758,6 +757,7 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     }
     install_hooks(&mut uc, wants_memory)?;
     crate::cpu::init_registers(&mut uc, entry, st.sp).map_err(uc_err)?;
+    crate::cpu::enter_user_mode(&mut uc);
 
     uc.get_data().clock.install();
     RUNNING.store(uc.get_handle(), std::sync::atomic::Ordering::SeqCst);
@@ -824,7 +824,6 @@ fn run_loop<O: Observer>(
                 m.sys.sig.post(info);
                 let at = match at {
                     FaultPc::At(a) => a,
-                    FaultPc::Rip => uc.reg_read(RegisterX86::RIP).unwrap_or(0),
                     FaultPc::DataAccess => crate::cpu::data_fault_pc(uc, info.addr.unwrap_or(0)),
                 };
                 uc.get_data_mut().resume = Some(Resume::Deliver { pc: Some(at) });
@@ -885,6 +884,13 @@ extern "C" {
         cb: extern "C" fn(*mut libc::c_void, u64, u32),
         data: *mut libc::c_void,
     ) -> libc::c_int;
+    /// Enforces guest page permissions at each TLB fill: `prot(data, page)`
+    /// gives bit 0 read, 1 write, 2 execute, or -1 for unmapped.
+    fn uc_pathvm_set_page_prot(
+        uc: unicorn_engine::ffi::uc_handle,
+        prot: extern "C" fn(*mut libc::c_void, u64) -> libc::c_int,
+        data: *mut libc::c_void,
+    ) -> libc::c_int;
     /// Puts the observer's L1D filter ([`events::MemFilter`]) in front of
     /// the tracer: an access that hits the most recently used way of its
     /// set only increments `counts[is_store]`.
@@ -896,6 +902,15 @@ extern "C" {
         assoc_log2: u32,
         counts: *mut u64,
     ) -> libc::c_int;
+}
+
+/// The guest's permissions of the page at `page`, for the TLB (see
+/// `uc_pathvm_set_page_prot`).
+extern "C" fn page_prot<O: Observer>(data: *mut libc::c_void, page: u64) -> libc::c_int {
+    // SAFETY: `data` is the machine registered in `install_hooks`; a TLB
+    // fill happens inside the emulation, when nothing else borrows it.
+    let m = unsafe { &*(data as *const Machine<'_, O>) };
+    m.mem.page_prot(page)
 }
 
 /// The data-access tracer: one call per guest load or store, before it.
@@ -1151,6 +1166,10 @@ fn install_hooks<'o, O: Observer>(
         for (lo, hi) in flush {
             let _ = uc.ctl_remove_cache(lo, hi);
         }
+        // The TLB holds the permissions of the pages it maps.
+        if std::mem::take(&mut uc.get_data_mut().mem.map_changed) {
+            let _ = uc.ctl_flush_tlb();
+        }
         // A signal the call made pending or unblocked is delivered now,
         // before the next instruction.
         let m = uc.get_data_mut();
@@ -1166,38 +1185,15 @@ fn install_hooks<'o, O: Observer>(
     })
     .map_err(uc_err)?;
     uc.add_intr_hook(|uc, intno| {
+        uc.get_data_mut().flush_skipped();
+        let (info, pc) = crate::cpu::exception(uc, intno);
         let m = uc.get_data_mut();
-        m.flush_skipped();
-        let signal = crate::cpu::interrupt_signal(intno);
         m.stop = Some(Ok(StopReason::Signaled {
-            signal,
-            pc: m.cur_block,
-            fault_addr: None,
+            signal: info.signo,
+            pc,
+            fault_addr: (info.trapno == 14).then_some(info.addr).flatten(),
         }));
-        // RIP is the faulting instruction (after `int3` and `int n`).
-        let rip = uc.reg_read(RegisterX86::RIP).unwrap_or(0);
-        let code = match (signal, intno) {
-            (libc::SIGFPE, 0) => FPE_INTDIV,
-            (libc::SIGFPE, 16 | 19) => crate::cpu::fpe_code(
-                intno,
-                uc.reg_read(RegisterX86::FPCW).unwrap_or(0x37f),
-                uc.reg_read(RegisterX86::FPSW).unwrap_or(0),
-                uc.reg_read(RegisterX86::MXCSR).unwrap_or(0x1f80),
-            ),
-            (libc::SIGILL, _) => ILL_ILLOPN,
-            _ => SI_KERNEL,
-        };
-        let m = uc.get_data_mut();
-        m.fault = Some((
-            SigInfo {
-                signo: signal,
-                code,
-                addr: (code != SI_KERNEL).then_some(rip),
-                trapno: intno as u64,
-                ..Default::default()
-            },
-            FaultPc::Rip,
-        ));
+        m.fault = Some((info, FaultPc::At(pc)));
         let _ = uc.emu_stop();
     })
     .map_err(uc_err)?;
@@ -1248,24 +1244,38 @@ fn install_hooks<'o, O: Observer>(
         let rip = uc.reg_read(RegisterX86::RIP).unwrap_or(0);
         let m = uc.get_data_mut();
         m.flush_skipped();
-        m.stop = Some(Ok(StopReason::Signaled {
-            signal: libc::SIGILL,
-            pc: m.cur_block,
-            fault_addr: None,
-        }));
-        m.fault = Some((
+        // `icebp` (0xf1), which the emulator does not decode, is a debug
+        // trap after the instruction on the CPU.
+        let info = if m.mem.slice(rip, 1).ok() == Some(&[0xf1]) {
+            SigInfo {
+                signo: libc::SIGTRAP,
+                code: crate::cpu::TRAP_BRKPT,
+                addr: Some(rip + 1),
+                trapno: 1,
+                ..Default::default()
+            }
+        } else {
             SigInfo {
                 signo: libc::SIGILL,
                 code: ILL_ILLOPN,
                 addr: Some(rip),
                 trapno: 6,
                 ..Default::default()
-            },
-            FaultPc::Rip,
-        ));
+            }
+        };
+        let pc = if info.signo == libc::SIGTRAP { rip + 1 } else { rip };
+        m.stop = Some(Ok(StopReason::Signaled {
+            signal: info.signo,
+            pc,
+            fault_addr: None,
+        }));
+        m.fault = Some((info, FaultPc::At(pc)));
         false
     })
     .map_err(uc_err)?;
+    // SAFETY: `page_prot::<O>` has the signature the patch expects;
+    // `machine` lives as long as the engine (see the block hook above).
+    unsafe { uc_pathvm_set_page_prot(handle, page_prot::<O>, machine as *mut libc::c_void) };
     if wants_memory {
         // SAFETY: `mem_tracer::<O>` has the tracer's signature; `machine`
         // lives as long as the engine (see the block hook above). Set before

@@ -9,10 +9,11 @@
 //! the matching host address, and `munmap` puts fresh anonymous pages back, so
 //! the memory is returned to the host and reads as zero when reused.
 //!
-//! Page permissions are recorded for the guest (`/proc/self/maps`) but not
-//! enforced: every mapped page is readable, writable and executable to the
-//! CPU. Accesses outside every region fault as on Linux; accesses to holes
-//! inside a region do not (a documented difference).
+//! Page permissions are enforced by the CPU's TLB: pathvm's unicorn patch
+//! asks [`GuestMemory::page_prot`] at each TLB fill, and an access the page
+//! does not allow (or to a page that is not mapped, wherever it is) raises a
+//! page fault. Any change of the map sets `map_changed`, and the system call
+//! hook then flushes the TLB.
 
 use std::collections::BTreeMap;
 
@@ -81,6 +82,9 @@ pub struct GuestMemory {
     pub brk_start: u64,
     pub brk: u64,
     brk_limit: u64,
+    /// The map changed since the CPU's TLB was last flushed: the TLB holds
+    /// permissions of pages ([`GuestMemory::page_prot`]).
+    pub(crate) map_changed: bool,
 }
 
 fn host_reserve(size: u64) -> std::io::Result<*mut u8> {
@@ -109,6 +113,7 @@ impl GuestMemory {
             brk_start: 0,
             brk: 0,
             brk_limit: 0,
+            map_changed: false,
         }
     }
 
@@ -245,6 +250,37 @@ impl GuestMemory {
         }
     }
 
+    /// The CPU's permissions of the page at `page` (bit 0 read, 1 write,
+    /// 2 execute; on x86 a writable or executable page is readable), or -1
+    /// when the page is not mapped (or has no host memory behind it).
+    pub fn page_prot(&self, page: u64) -> i32 {
+        match self.mapping_at(page) {
+            Some((_, m)) if self.region_of(page, PAGE_SIZE).is_some() => {
+                let p = m.prot;
+                i32::from(p.read || p.write || p.exec)
+                    | i32::from(p.write) << 1
+                    | i32::from(p.exec) << 2
+            }
+            _ => -1,
+        }
+    }
+
+    /// Would Linux have the page at `addr` in the page tables: accessible,
+    /// and touched (resident on the host, which backs it one for one).
+    pub fn page_present(&self, addr: u64) -> bool {
+        let page = addr & !(PAGE_SIZE - 1);
+        if self.page_prot(page) <= 0 {
+            return false;
+        }
+        let Ok(host) = self.host_ptr(page, PAGE_SIZE) else {
+            return false;
+        };
+        let mut v = 0u8;
+        // SAFETY: one page of our own reservation; `v` receives one byte.
+        let r = unsafe { libc::mincore(host as *mut libc::c_void, PAGE_SIZE as usize, &mut v) };
+        r == 0 && v & 1 != 0
+    }
+
     /// Record a mapping and give it fresh zero pages.
     pub fn map_anon_fixed(&mut self, addr: u64, len: u64, prot: Prot, backing: Backing) {
         self.unmap(addr, len);
@@ -339,6 +375,7 @@ impl GuestMemory {
     }
 
     fn remove_maps(&mut self, lo: u64, hi: u64) {
+        self.map_changed = true;
         // Mappings that overlap [lo, hi): split off the parts outside.
         let overlapping: Vec<u64> = self
             .maps
@@ -378,6 +415,7 @@ impl GuestMemory {
         if parts.is_empty() {
             return false;
         }
+        self.map_changed = true;
         for (s, m) in parts {
             let (a, b) = (s.max(lo), m.end.min(hi));
             self.remove_maps(a, b);
@@ -390,6 +428,15 @@ impl GuestMemory {
             self.maps.insert(a, mid);
         }
         true
+    }
+
+    /// Is any page of `[lo, hi)` mapped executable?
+    pub fn any_exec(&self, lo: u64, hi: u64) -> bool {
+        self.maps
+            .range(..hi)
+            .rev()
+            .take_while(|(_, m)| m.end > lo)
+            .any(|(_, m)| m.prot.exec)
     }
 
     /// Is any byte of `[lo, hi)` mapped?

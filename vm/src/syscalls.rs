@@ -469,7 +469,13 @@ impl<O: Observer> Machine<'_, O> {
                 if a[0] % PAGE_SIZE != 0 {
                     return ret(NEG_EINVAL);
                 }
-                let ok = self.mem.protect(a[0], page_up(a[1]), Prot::from_bits(a[2]));
+                let (prot, len) = (Prot::from_bits(a[2]), page_up(a[1]));
+                let was_exec = !prot.exec && self.mem.any_exec(a[0], a[0] + len);
+                let ok = self.mem.protect(a[0], len, prot);
+                if ok && was_exec {
+                    // Translations of code that may no longer run.
+                    self.code_changed(a[0], a[0] + len);
+                }
                 ret(if ok { 0 } else { -(ENOMEM as i64) })
             }
             SYS_mremap => self.mremap(a),

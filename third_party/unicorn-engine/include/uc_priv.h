@@ -425,6 +425,18 @@ struct uc_struct {
     uint64_t *pathvm_instret;
     void *pathvm_globals;
 
+    // pathvm: guest page permissions, asked at each TLB fill
+    // (uc_pathvm_set_page_prot): bit 0 read, 1 write, 2 execute; -1 for a
+    // page that is not mapped.
+    int (*pathvm_page_prot)(void *data, uint64_t page);
+    void *pathvm_page_prot_data;
+    // pathvm: the guest runs as Linux user code (uc_pathvm_user_mode): I/O
+    // instructions are checked against IOPL.
+    bool pathvm_user_mode;
+    // pathvm: set while unicorn looks up code pages for itself
+    // (uc_invalidate_tb): no permission applies then.
+    bool pathvm_page_prot_off;
+
     sigjmp_buf jmp_bufs[UC_MAX_NESTED_LEVEL]; // To support nested uc_emu_start
     int nested_level;                         // Current nested_level
 

@@ -1121,6 +1121,7 @@ static void uc_invalidate_tb(struct uc_struct *uc, uint64_t start_addr, size_t l
     uc->nested_level++;
     if (sigsetjmp(uc->jmp_bufs[uc->nested_level - 1], 0) != 0) {
         // We a get cpu fault in get_page_addr_code, ignore it.
+        uc->pathvm_page_prot_off = false;
         uc->nested_level--;
         return;
     }
@@ -1132,7 +1133,14 @@ static void uc_invalidate_tb(struct uc_struct *uc, uint64_t start_addr, size_t l
     // (GPA -> HVA via memory_region_get_ram_addr(mr) + GPA + block->host,
     // GVA -> GPA via tlb & softmmu
     // HVA -> HPA via host mmu)
+    // pathvm: the page is looked up whatever the guest's permissions (its
+    // translations must go when it is unmapped or made non-executable), and
+    // the TLB entry made for the lookup, which allowed everything, is
+    // dropped.
+    uc->pathvm_page_prot_off = true;
     start = get_page_addr_code(uc->cpu->env_ptr, start_addr) & (target_ulong)(-1);
+    uc->pathvm_page_prot_off = false;
+    tlb_flush_page(uc->cpu, start_addr);
 
     uc->nested_level--;
 

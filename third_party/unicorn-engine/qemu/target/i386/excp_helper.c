@@ -378,6 +378,37 @@ static int handle_mmu_fault(CPUState *cs, vaddr addr, int size,
 #endif
         prot = PAGE_READ | PAGE_WRITE | PAGE_EXEC;
         page_size = 4096;
+        // pathvm: the guest's page permissions (uc_pathvm_set_page_prot).
+        if (cs->uc->pathvm_page_prot && !cs->uc->pathvm_page_prot_off) {
+            int64_t sext = (int64_t)addr >> 47;
+            int p, need;
+            if (sext != 0 && sext != -1) {
+                env->error_code = 0;
+                cs->exception_index = EXCP0D_GPF;
+                return 1;
+            }
+            p = cs->uc->pathvm_page_prot(cs->uc->pathvm_page_prot_data,
+                                         addr & TARGET_PAGE_MASK);
+            need = is_write1 == 2 ? 4 : is_write1 == 1 ? 2 : 1;
+            if (p < 0 || !(p & need)) {
+                error_code = PG_ERROR_U_MASK;
+                if (p >= 0) {
+                    error_code |= PG_ERROR_P_MASK;
+                }
+                if (is_write1 == 1) {
+                    error_code |= PG_ERROR_W_MASK;
+                }
+                if (is_write1 == 2) {
+                    error_code |= PG_ERROR_I_D_MASK;
+                }
+                env->cr[2] = addr;
+                env->error_code = error_code;
+                cs->exception_index = EXCP0E_PAGE;
+                return 1;
+            }
+            prot = ((p & 1) ? PAGE_READ : 0) | ((p & 2) ? PAGE_WRITE : 0) |
+                   ((p & 4) ? PAGE_EXEC : 0);
+        }
         goto do_mapping;
     }
 

@@ -751,11 +751,14 @@ static void gen_helper_out_func(TCGContext *tcg_ctx, MemOp ot, TCGv_i32 v, TCGv_
 static void gen_check_io(DisasContext *s, MemOp ot, target_ulong cur_eip,
                          uint32_t svm_flags)
 {
-    // Unicorn: allow all I/O instructions
-    return;
-
     TCGContext *tcg_ctx = s->uc->tcg_ctx;
     target_ulong next_eip;
+
+    // Unicorn: allow all I/O instructions
+    // pathvm: unless the guest runs as user code (uc_pathvm_user_mode)
+    if (!s->uc->pathvm_user_mode) {
+        return;
+    }
 
     if (s->pe && (s->cpl > s->iopl || s->vm86)) {
         tcg_gen_trunc_tl_i32(tcg_ctx, s->tmp2_i32, s->T0);

@@ -1884,3 +1884,49 @@ void uc_init(struct uc_struct *uc)
 }
 
 /* vim: set ts=4 sts=4 sw=4 et:  */
+
+// pathvm: run guest code as Linux runs user code. CPL 3, with CS 0x33 and
+// SS 0x2b as Linux's 64-bit user code and data segments, so that
+// privileged and I/O instructions raise #GP; CR0.NE|MP|ET, so that a
+// pending x87 error raises #MF at the next waiting instruction; EFER.SCE,
+// so that sysret at CPL 3 raises #GP (not #UD). Call once, after the
+// engine is made and before the first uc_emu_start.
+UNICORN_EXPORT
+uc_err uc_pathvm_user_mode(uc_engine *uc)
+{
+    CPUX86State *env = &X86_CPU(uc->cpu)->env;
+
+    cpu_x86_load_seg_cache(env, R_CS, 0x33, 0, 0xffffffff,
+                           DESC_G_MASK | DESC_P_MASK |
+                               (3 << DESC_DPL_SHIFT) | DESC_S_MASK |
+                               DESC_CS_MASK | DESC_R_MASK | DESC_A_MASK |
+                               DESC_L_MASK);
+    cpu_x86_load_seg_cache(env, R_SS, 0x2b, 0, 0xffffffff,
+                           DESC_G_MASK | DESC_B_MASK | DESC_P_MASK |
+                               (3 << DESC_DPL_SHIFT) | DESC_S_MASK |
+                               DESC_W_MASK | DESC_A_MASK);
+    cpu_x86_update_cr0(env, env->cr[0] | CR0_NE_MASK | CR0_MP_MASK |
+                                CR0_ET_MASK);
+    env->efer |= MSR_EFER_SCE;
+    uc->pathvm_user_mode = true;
+    return UC_ERR_OK;
+}
+
+// pathvm: what the interrupt hook needs of the exception it reports: the
+// error code, whether it came from an `int n`/`int3`/`int1` instruction
+// (then RIP is already past it), and CR2 (the address of a page fault).
+// Unicorn's hook replaces the delivery of the exception, which would end
+// the exception's "being delivered" state: it is ended here, so that the
+// next exception is not taken for a double fault.
+UNICORN_EXPORT
+uc_err uc_pathvm_take_exception(uc_engine *uc, uint32_t *error_code,
+                                uint32_t *is_int, uint64_t *cr2)
+{
+    CPUX86State *env = &X86_CPU(uc->cpu)->env;
+
+    *error_code = env->error_code;
+    *is_int = env->exception_is_int;
+    *cr2 = env->cr[2];
+    env->old_exception = -1;
+    return UC_ERR_OK;
+}
