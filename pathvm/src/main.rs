@@ -1,10 +1,6 @@
 //! The `pathvm` command line: argument parsing and wiring only.
 
-mod functions;
-mod markers;
-mod paths;
-mod program;
-mod record;
+use recorder::run as record;
 
 use std::ffi::OsString;
 use std::io::{IsTerminal, Write};
@@ -435,7 +431,6 @@ fn run(a: RunArgs) -> ExitCode {
         return ExitCode::from(EXIT_PATHVM);
     }
     let opts = record::RecordOptions {
-        machine,
         vm: vm::VmConfig {
             program,
             argv: {
@@ -454,27 +449,30 @@ fn run(a: RunArgs) -> ExitCode {
             pid: a.guest_pid.unwrap_or(vm::GUEST_PID),
             sched_quantum: a.sched_quantum,
         },
-        tracker: cct::TrackerConfig {
-            // Without contexts in the profile, recursion folds onto its
-            // first level: the function rows are the same, and the tree
-            // stays the size of the call graph (a recursive sort with two
-            // call sites otherwise grows it with the recursion tree).
-            recursion: match a.recursion {
-                Recursion::Full if !a.no_cct => cct::RecursionPolicy::Full {
-                    max_depth: a.max_depth,
+        record: recorder::Options {
+            machine,
+            tracker: cct::TrackerConfig {
+                // Without contexts in the profile, recursion folds onto its
+                // first level: the function rows are the same, and the tree
+                // stays the size of the call graph (a recursive sort with two
+                // call sites otherwise grows it with the recursion tree).
+                recursion: match a.recursion {
+                    Recursion::Full if !a.no_cct => cct::RecursionPolicy::Full {
+                        max_depth: a.max_depth,
+                    },
+                    _ => cct::RecursionPolicy::Collapse,
                 },
-                _ => cct::RecursionPolicy::Collapse,
+                show_plt: a.show_plt,
+                n_metrics: 1,
+                max_contexts: usize::try_from(a.max_contexts).unwrap_or(usize::MAX),
             },
-            show_plt: a.show_plt,
-            n_metrics: 1,
-            max_contexts: usize::try_from(a.max_contexts).unwrap_or(usize::MAX),
+            paths: !a.no_paths,
+            contexts: !a.no_cct,
+            toggle_collect: a.toggle_collect.clone(),
+            focus: a.focus.clone(),
+            threaded: !a.single_thread,
+            one_after_other: a.time_threads,
         },
-        paths: !a.no_paths,
-        contexts: !a.no_cct,
-        toggle_collect: a.toggle_collect.clone(),
-        focus: a.focus.clone(),
-        threaded: !a.single_thread,
-        one_after_other: a.time_threads,
     };
     // The guest shares pathvm's descriptors and may close stderr (many
     // programs do at exit); keep a copy to report through afterwards.

@@ -1,5 +1,5 @@
-//! `pathvm run`: run the guest under the VM with the analyses attached, and
-//! turn what they measured into a [`Profile`].
+//! A recording session: the observer of a run (charging, toggle, alloc-bytes,
+//! markers, paths) and the [`Profile`] it builds.
 
 use std::time::{Duration, Instant};
 
@@ -13,15 +13,14 @@ use events::{
 };
 use reports::{ContextTable, FunctionRow, Meta, ObjectInfo, Phase, Profile};
 use rustc_hash::FxHashMap;
-use vm::{StopReason, VmConfig, VmError};
 
 use crate::functions::{FunctionTable, SharedSymbols};
 use crate::markers::Markers;
 use crate::paths::{PathRecorder, COLUMNS};
 
-/// Everything `run` needs besides the VM's own configuration.
-pub struct RecordOptions {
-    pub vm: VmConfig,
+/// How to record: everything but the program and how it is run.
+#[derive(Clone, Debug)]
+pub struct Options {
     pub tracker: TrackerConfig,
     /// Cache and branch simulation; `None`: instructions only.
     pub machine: Option<MachineConfig>,
@@ -36,30 +35,67 @@ pub struct RecordOptions {
     /// function matching one of these globs (empty: every context).
     pub focus: Vec<String>,
     /// Run the analyses on a second thread, fed by the VM's (the cache
-    /// model stays with the VM). Ignored when events are sparse (no paths,
-    /// no simulation), where the VM's thread has little to hand over.
+    /// model stays with the VM).
     pub threaded: bool,
     /// With `threaded`: run the VM's thread to the end first and the
     /// analyses after it (`--time-threads`), to time each alone.
     pub one_after_other: bool,
 }
 
-/// A finished run.
-pub struct Recording {
-    pub profile: Profile,
-    /// Calls folded into their callers' contexts because the calling
-    /// context tree reached `--max-contexts`.
-    pub context_cap_hits: u64,
-    pub stop: StopReason,
-    pub instructions: u64,
-    pub wall: Duration,
-    /// One line saying where a fatal signal hit, when one did.
-    pub crash_site: Option<String>,
-    /// With [`RecordOptions::one_after_other`] on two threads: the time of
-    /// the VM's thread and of the analyses, each alone.
-    pub threads_alone: Option<(Duration, Duration)>,
+impl Default for Options {
+    /// A full recording on two threads: contexts, paths, the default
+    /// caches and branch predictor.
+    fn default() -> Options {
+        Options {
+            tracker: TrackerConfig::default(),
+            machine: Some(MachineConfig::default()),
+            paths: true,
+            contexts: true,
+            toggle_collect: Vec::new(),
+            focus: Vec::new(),
+            threaded: true,
+            one_after_other: false,
+        }
+    }
 }
 
+/// What runs the program: it hands every event of the run to `observer`
+/// (the VM does, with the `vm` feature: [`crate::run`]; tests hand-make
+/// event sequences).
+pub trait Driver {
+    /// What the run says of itself (how it stopped, ...).
+    type Outcome;
+    fn run<O: Observer>(&mut self, observer: &mut O) -> Self::Outcome;
+}
+
+/// What a profile says of the run besides its costs (its [`Meta`]).
+#[derive(Clone, Debug, Default)]
+pub struct RunFacts {
+    /// The guest's argv and environment.
+    pub command: Vec<String>,
+    pub env: Vec<String>,
+    pub cpu_model: String,
+    /// The run's settings that are not the recorder's (`seed`, ...): the
+    /// profile lists them with the recorder's, sorted.
+    pub config: Vec<(String, String)>,
+    /// The paths of the objects mapped during the run.
+    pub objects: Vec<String>,
+    /// How the guest stopped, in words, and the exit status pathvm gives.
+    pub stop: String,
+    pub exit_status: i32,
+    /// Where a fatal signal hit, if one did.
+    pub crash_pc: Option<Addr>,
+}
+
+/// A built profile.
+pub struct Built {
+    pub profile: Profile,
+    /// One line saying where a fatal signal hit ([`RunFacts::crash_pc`]).
+    pub crash_site: Option<String>,
+    /// Calls folded into their callers' contexts because the calling
+    /// context tree reached its `max_contexts`.
+    pub context_cap_hits: u64,
+}
 /// Raw counter columns of the calling context tree, in [`Counts`] order
 /// (column 0, instructions, is counted by the tracker itself unless
 /// `--toggle-collect` is on).
@@ -1135,325 +1171,295 @@ fn path_columns(machine: Option<&MachineConfig>) -> u16 {
     mask
 }
 
-/// Run the guest and build its profile.
-pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
-    let start = Instant::now();
-    let model_error = |e: cachemodel::ConfigError| VmError::Emulator(format!("machine model: {e}"));
-    // Sparse events (see `Recorder::sparse`): the front finds the entries.
-    let sparse = !opts.paths && opts.machine.is_none();
-    let threaded = opts.threaded;
-    let shared = threaded.then(SharedSymbols::default);
-    let (sim, front) = match (&opts.machine, &shared) {
-        (Some(cfg), Some(shared)) => (
-            Some(MachineSim::external(*cfg).map_err(model_error)?),
-            Some(VmFront {
-                machine: Some(MachineFront::new(*cfg).map_err(model_error)?),
-                functions: FunctionTable::sharing(shared.clone()),
-                entries: None,
-            }),
-        ),
-        (Some(cfg), None) => (Some(MachineSim::new(*cfg).map_err(model_error)?), None),
-        (None, Some(shared)) => (
-            None,
-            Some(VmFront {
-                machine: None,
-                functions: FunctionTable::sharing(shared.clone()),
-                entries: sparse.then(EntryFinder::default),
-            }),
-        ),
-        (None, None) => (None, None),
-    };
-    let mut tracker_cfg = opts.tracker;
-    tracker_cfg.n_metrics = RAW_COLUMNS;
-    let functions = match &shared {
-        Some(shared) => FunctionTable::sharing(shared.clone()),
-        None => FunctionTable::new(),
-    };
-    let mut tracker = CallTracker::new(functions, tracker_cfg);
-    let toggle = (!opts.toggle_collect.is_empty()).then(|| Toggle {
-        globs: opts.toggle_collect.clone(),
-        matches: Vec::new(),
-        frames: Vec::new(),
-        inside: 0,
-    });
-    tracker.set_count_instructions(toggle.is_none());
-    let mut rec = Recorder {
-        collecting: toggle.is_none(),
-        external: sim.as_ref().is_some_and(MachineSim::is_external),
-        toggle,
-        alloc_blocks: FxHashMap::default(),
-        alloc_funcs: Default::default(),
-        pending_alloc: None,
-        last_alloc_frame: None,
-        tracker,
-        sim,
-        rows: Vec::new(),
-        splits: Vec::new(),
-        cur_func: None,
-        func_self: Vec::new(),
-        paths: opts
-            .paths
-            .then(|| PathRecorder::new(opts.contexts, path_columns(opts.machine.as_ref()))),
-        block_entry: Vec::new(),
-        synthetic_ids: Vec::new(),
-        cur_split: false,
-        decoded: Vec::new(),
-        markers: Markers::default(),
-    };
-    let mut threads_alone = None;
-    let (outcome, rows) = match front {
-        Some(front) => std::thread::scope(|scope| {
-            let mut pipe = if opts.one_after_other {
-                events::pipe::Pipe::deferred(scope, front, &mut rec)
-            } else {
-                events::pipe::Pipe::new(scope, front, &mut rec)
-            };
-            let outcome = vm::run(&opts.vm, &mut pipe);
-            let (front, replaying) = pipe.finish_timed();
-            if opts.one_after_other {
-                // The VM's thread ran alone until the end, less the replays
-                // done at forks (the back's thread stops there).
-                let total = start.elapsed();
-                threads_alone = Some((total.saturating_sub(replaying), replaying));
-            }
-            (outcome, front.machine.map(MachineFront::into_block_rows))
-        }),
-        None => (vm::run(&opts.vm, &mut rec), None),
-    };
-    if let (Some(rows), Some(sim)) = (rows, &mut rec.sim) {
-        sim.set_block_rows(rows);
-    }
-    let outcome = outcome?;
-    let wall = start.elapsed();
-    rec.flush();
-    rec.tracker.finish();
-    if let Some(p) = &mut rec.paths {
-        p.finish();
-    }
-    let blocks_raw = block_costs(&rec);
-    // Keep only what the profile is built from: the decoded blocks, the
-    // simulator's per-block table and the rest go now.
-    let (tracker, path_rec, mut func_self, markers) = {
-        let r = rec;
-        (r.tracker, r.paths, r.func_self, r.markers)
-    };
-    let mut parts = tracker.into_parts();
-    let phases = markers.finish(&mut parts.cct, &mut func_self);
-    let table = parts.index;
+/// An error in the options of a session.
+#[derive(Debug)]
+pub struct ConfigError(pub String);
 
-    // The metrics this run measured, in the order of `Metric::ALL`.
-    let machine_cfg = opts.machine.clone();
-    let metrics: Vec<Metric> = match &machine_cfg {
-        Some(cfg) => Metric::ALL
-            .into_iter()
-            .filter(|m| cfg.measures(*m))
-            .collect(),
-        None => vec![Metric::Instructions, Metric::AllocBytes],
-    };
-    let cycles = machine_cfg.as_ref().map(|c| c.cycles).unwrap_or_default();
-    let values = |c: &Counts| -> Vec<u64> { metrics.iter().map(|m| c.get(*m, &cycles)).collect() };
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
 
-    // Which functions get rows is settled first; the path section is built
-    // (freeing the path tracker as it goes) before the function rows and
-    // contexts, so that the two are not held at once.
-    let plan = plan_rows(&table, &parts.cct, &parts.synthetic_entries, &func_self);
-    let context_cap_hits = parts.cct.context_cap_hits();
-    let row_of = &plan.row_of;
-    let paths = match path_rec {
-        Some(p) => {
-            let function_of = |entry: u64| -> u32 {
-                let f = match table.function_at(entry) {
-                    Some((f, e)) if e == entry => f,
-                    _ => table.unnamed(entry),
-                };
-                row_of.get(&f).copied().unwrap_or(u32::MAX)
-            };
-            let path_values = |c: &[u64; COLUMNS]| values(&from_raw(c));
-            crate::paths::path_profile(
-                p.tracker,
-                p.unattributed,
-                &table,
-                &function_of,
-                &path_values,
-            )
-        }
-        None => reports::PathProfile::default(),
-    };
-    let (rows, mut contexts) = function_rows(
-        &table,
-        &parts.cct,
-        &func_self,
-        &plan,
-        opts.contexts,
-        &values,
-    );
-    drop(parts.cct);
-    let row_of = plan.row_of;
-    let blocks = block_profile(&table, blocks_raw, &row_of, &values);
-    let mut paths = paths;
-    if !opts.focus.is_empty() {
-        contexts = focus_contexts(&contexts, &rows, &opts.focus, &mut paths, metrics.len());
-    }
-    let mut total = Counts::default();
-    for c in &func_self {
-        total += c;
-    }
+impl std::error::Error for ConfigError {}
 
-    let crash_site = match outcome.stop {
-        StopReason::Signaled { pc, .. } => Some(describe_address(&table, pc)),
-        _ => None,
-    };
-    let exit_status = exit_status_of(&outcome.stop);
-    let mut config = vec![
-        ("seed".to_string(), opts.vm.seed.to_string()),
-        (
-            "sched.quantum".to_string(),
-            opts.vm.sched_quantum.to_string(),
-        ),
-    ];
-    if let Some(cfg) = &machine_cfg {
-        if let Some(h) = &cfg.cache {
-            config.push(("cache.l1d".into(), h.l1d.to_string()));
-            config.push(("cache.l1i".into(), h.l1i.to_string()));
-            config.push(("cache.ll".into(), h.ll.to_string()));
-        }
-        if let Some(b) = &cfg.branch {
-            config.push(("branch".into(), format!("{b:?}")));
-        }
-        config.push(("cycles".into(), format!("{:?}", cfg.cycles)));
-    }
-    if !opts.toggle_collect.is_empty() {
-        config.push(("toggle-collect".into(), opts.toggle_collect.join(",")));
-    }
-    if !opts.focus.is_empty() {
-        config.push(("focus".into(), opts.focus.join(",")));
-    }
-    if context_cap_hits > 0 {
-        // Only a capped run says so, so that other profiles keep their bytes.
-        config.push((
-            "contexts.capped".into(),
-            format!(
-                "{context_cap_hits} calls folded into their callers at {} contexts",
-                opts.tracker.max_contexts
+/// A recording session: configure it ([`Session::new`]), feed it one run
+/// ([`Session::record`]), build the profile ([`Finished::build_profile`]).
+pub struct Session {
+    rec: Recorder,
+    front: Option<VmFront>,
+    opts: Options,
+    start: Instant,
+}
+
+/// A session whose run has ended.
+pub struct Finished {
+    rec: Recorder,
+    opts: Options,
+    /// With [`Options::one_after_other`] on two threads: the time of the
+    /// VM's thread and of the analyses, each alone.
+    pub threads_alone: Option<(Duration, Duration)>,
+}
+
+impl Session {
+    pub fn new(opts: &Options) -> Result<Session, ConfigError> {
+        let start = Instant::now();
+        let model_error = |e: cachemodel::ConfigError| ConfigError(format!("machine model: {e}"));
+        // Sparse events (see `Recorder::sparse`): the front finds the entries.
+        let sparse = !opts.paths && opts.machine.is_none();
+        let threaded = opts.threaded;
+        let shared = threaded.then(SharedSymbols::default);
+        let (sim, front) = match (&opts.machine, &shared) {
+            (Some(cfg), Some(shared)) => (
+                Some(MachineSim::external(*cfg).map_err(model_error)?),
+                Some(VmFront {
+                    machine: Some(MachineFront::new(*cfg).map_err(model_error)?),
+                    functions: FunctionTable::sharing(shared.clone()),
+                    entries: None,
+                }),
             ),
-        ));
+            (Some(cfg), None) => (Some(MachineSim::new(*cfg).map_err(model_error)?), None),
+            (None, Some(shared)) => (
+                None,
+                Some(VmFront {
+                    machine: None,
+                    functions: FunctionTable::sharing(shared.clone()),
+                    entries: sparse.then(EntryFinder::default),
+                }),
+            ),
+            (None, None) => (None, None),
+        };
+        let mut tracker_cfg = opts.tracker;
+        tracker_cfg.n_metrics = RAW_COLUMNS;
+        let functions = match &shared {
+            Some(shared) => FunctionTable::sharing(shared.clone()),
+            None => FunctionTable::new(),
+        };
+        let mut tracker = CallTracker::new(functions, tracker_cfg);
+        let toggle = (!opts.toggle_collect.is_empty()).then(|| Toggle {
+            globs: opts.toggle_collect.clone(),
+            matches: Vec::new(),
+            frames: Vec::new(),
+            inside: 0,
+        });
+        tracker.set_count_instructions(toggle.is_none());
+        let rec = Recorder {
+            collecting: toggle.is_none(),
+            external: sim.as_ref().is_some_and(MachineSim::is_external),
+            toggle,
+            alloc_blocks: FxHashMap::default(),
+            alloc_funcs: Default::default(),
+            pending_alloc: None,
+            last_alloc_frame: None,
+            tracker,
+            sim,
+            rows: Vec::new(),
+            splits: Vec::new(),
+            cur_func: None,
+            func_self: Vec::new(),
+            paths: opts
+                .paths
+                .then(|| PathRecorder::new(opts.contexts, path_columns(opts.machine.as_ref()))),
+            block_entry: Vec::new(),
+            synthetic_ids: Vec::new(),
+            cur_split: false,
+            decoded: Vec::new(),
+            markers: Markers::default(),
+        };
+        Ok(Session {
+            rec,
+            front,
+            opts: opts.clone(),
+            start,
+        })
     }
-    config.sort();
-    let profile = Profile {
-        meta: Meta {
-            pathvm_version: env!("CARGO_PKG_VERSION").to_string(),
-            command: opts
-                .vm
-                .argv
-                .iter()
-                .map(|a| a.to_string_lossy().into_owned())
-                .collect(),
-            env: opts
-                .vm
-                .env
-                .iter()
-                .map(|a| a.to_string_lossy().into_owned())
-                .collect(),
-            cpu_model: vm::CPU_MODEL.to_string(),
-            config,
-            objects: outcome
-                .objects
-                .iter()
-                .map(|o| object_info(&o.path))
-                .collect(),
-            stop: describe_stop(&outcome.stop),
-            exit_status,
-        },
-        totals: values(&total),
-        metrics: metrics.iter().map(|m| m.name().to_string()).collect(),
-        functions: rows,
-        contexts,
-        paths,
-        blocks,
-        phases: phases
-            .iter()
-            .map(|(name, c, funcs)| Phase {
-                name: name.clone(),
-                totals: values(c),
-                functions: crate::markers::phase_rows(funcs, &row_of, &values),
-            })
-            .collect(),
-    };
-    Ok(Recording {
-        profile,
-        context_cap_hits,
-        stop: outcome.stop.clone(),
-        instructions: outcome.instructions,
-        wall,
-        crash_site,
-        threads_alone,
-    })
-}
 
-/// `pathvm run`'s status when `--max-instructions` stopped the guest (as
-/// `timeout` exits 124 when its limit is reached).
-pub const EXIT_INSTRUCTION_LIMIT: i32 = 124;
-/// `pathvm run`'s status when every guest thread waits for ever.
-pub const EXIT_DEADLOCK: i32 = 123;
-
-/// The exit status `pathvm run` gives for a stop.
-pub fn exit_status_of(stop: &StopReason) -> i32 {
-    match stop {
-        StopReason::Exited(c) => *c,
-        StopReason::Signaled { signal, .. } => 128 + signal,
-        StopReason::InstructionLimit => EXIT_INSTRUCTION_LIMIT,
-        StopReason::Deadlock { .. } => EXIT_DEADLOCK,
-        StopReason::Interrupted { signal } => 128 + signal,
+    /// Run `driver`, observing what it runs (on two threads when
+    /// [`Options::threaded`]).
+    pub fn record<D: Driver>(self, driver: &mut D) -> (D::Outcome, Finished) {
+        let Session {
+            mut rec,
+            front,
+            opts,
+            start,
+        } = self;
+        let mut threads_alone = None;
+        let (outcome, rows) = match front {
+            Some(front) => std::thread::scope(|scope| {
+                let mut pipe = if opts.one_after_other {
+                    events::pipe::Pipe::deferred(scope, front, &mut rec)
+                } else {
+                    events::pipe::Pipe::new(scope, front, &mut rec)
+                };
+                let outcome = driver.run(&mut pipe);
+                let (front, replaying) = pipe.finish_timed();
+                if opts.one_after_other {
+                    // The VM's thread ran alone until the end, less the replays
+                    // done at forks (the back's thread stops there).
+                    let total = start.elapsed();
+                    threads_alone = Some((total.saturating_sub(replaying), replaying));
+                }
+                (outcome, front.machine.map(MachineFront::into_block_rows))
+            }),
+            None => (driver.run(&mut rec), None),
+        };
+        if let (Some(rows), Some(sim)) = (rows, &mut rec.sim) {
+            sim.set_block_rows(rows);
+        }
+        (
+            outcome,
+            Finished {
+                rec,
+                opts,
+                threads_alone,
+            },
+        )
     }
 }
 
-pub fn signal_name(sig: i32) -> String {
-    let names = [
-        (libc::SIGHUP, "SIGHUP"),
-        (libc::SIGINT, "SIGINT"),
-        (libc::SIGQUIT, "SIGQUIT"),
-        (libc::SIGILL, "SIGILL"),
-        (libc::SIGTRAP, "SIGTRAP"),
-        (libc::SIGABRT, "SIGABRT"),
-        (libc::SIGBUS, "SIGBUS"),
-        (libc::SIGFPE, "SIGFPE"),
-        (libc::SIGKILL, "SIGKILL"),
-        (libc::SIGUSR1, "SIGUSR1"),
-        (libc::SIGSEGV, "SIGSEGV"),
-        (libc::SIGUSR2, "SIGUSR2"),
-        (libc::SIGPIPE, "SIGPIPE"),
-        (libc::SIGALRM, "SIGALRM"),
-        (libc::SIGTERM, "SIGTERM"),
-    ];
-    names
-        .iter()
-        .find(|n| n.0 == sig)
-        .map(|n| n.1.to_string())
-        .unwrap_or_else(|| format!("signal {sig}"))
-}
+impl Finished {
+    /// The profile of the run.
+    pub fn build_profile(self, run: &RunFacts) -> Built {
+        let Finished { mut rec, opts, .. } = self;
+        let opts = &opts;
+        rec.flush();
+        rec.tracker.finish();
+        if let Some(p) = &mut rec.paths {
+            p.finish();
+        }
+        let blocks_raw = block_costs(&rec);
+        // Keep only what the profile is built from: the decoded blocks, the
+        // simulator's per-block table and the rest go now.
+        let (tracker, path_rec, mut func_self, markers) = {
+            let r = rec;
+            (r.tracker, r.paths, r.func_self, r.markers)
+        };
+        let mut parts = tracker.into_parts();
+        let phases = markers.finish(&mut parts.cct, &mut func_self);
+        let table = parts.index;
 
-fn describe_stop(stop: &StopReason) -> String {
-    match stop {
-        StopReason::Exited(c) => format!("exited with status {c}"),
-        StopReason::Signaled {
-            signal,
-            pc,
-            fault_addr,
-        } => {
-            let mut s = format!("killed by {} at pc {pc:#x}", signal_name(*signal));
-            if let Some(a) = fault_addr {
-                s.push_str(&format!(", fault address {a:#x}"));
+        // The metrics this run measured, in the order of `Metric::ALL`.
+        let machine_cfg = opts.machine;
+        let metrics: Vec<Metric> = match &machine_cfg {
+            Some(cfg) => Metric::ALL
+                .into_iter()
+                .filter(|m| cfg.measures(*m))
+                .collect(),
+            None => vec![Metric::Instructions, Metric::AllocBytes],
+        };
+        let cycles = machine_cfg.as_ref().map(|c| c.cycles).unwrap_or_default();
+        let values =
+            |c: &Counts| -> Vec<u64> { metrics.iter().map(|m| c.get(*m, &cycles)).collect() };
+
+        // Which functions get rows is settled first; the path section is built
+        // (freeing the path tracker as it goes) before the function rows and
+        // contexts, so that the two are not held at once.
+        let plan = plan_rows(&table, &parts.cct, &parts.synthetic_entries, &func_self);
+        let context_cap_hits = parts.cct.context_cap_hits();
+        let row_of = &plan.row_of;
+        let paths = match path_rec {
+            Some(p) => {
+                let function_of = |entry: u64| -> u32 {
+                    let f = match table.function_at(entry) {
+                        Some((f, e)) if e == entry => f,
+                        _ => table.unnamed(entry),
+                    };
+                    row_of.get(&f).copied().unwrap_or(u32::MAX)
+                };
+                let path_values = |c: &[u64; COLUMNS]| values(&from_raw(c));
+                crate::paths::path_profile(
+                    p.tracker,
+                    p.unattributed,
+                    &table,
+                    &function_of,
+                    &path_values,
+                )
             }
-            s
+            None => reports::PathProfile::default(),
+        };
+        let (rows, mut contexts) = function_rows(
+            &table,
+            &parts.cct,
+            &func_self,
+            &plan,
+            opts.contexts,
+            &values,
+        );
+        drop(parts.cct);
+        let row_of = plan.row_of;
+        let blocks = block_profile(&table, blocks_raw, &row_of, &values);
+        let mut paths = paths;
+        if !opts.focus.is_empty() {
+            contexts = focus_contexts(&contexts, &rows, &opts.focus, &mut paths, metrics.len());
         }
-        StopReason::InstructionLimit => "stopped at the instruction limit".into(),
-        StopReason::Deadlock { message } => format!("stopped: {message}"),
-        StopReason::Interrupted { signal } => {
-            format!("stopped by {} to pathvm", signal_name(*signal))
+        let mut total = Counts::default();
+        for c in &func_self {
+            total += c;
+        }
+
+        let crash_site = run.crash_pc.map(|pc| describe_address(&table, pc));
+        let mut config = run.config.clone();
+        if let Some(cfg) = &machine_cfg {
+            if let Some(h) = &cfg.cache {
+                config.push(("cache.l1d".into(), h.l1d.to_string()));
+                config.push(("cache.l1i".into(), h.l1i.to_string()));
+                config.push(("cache.ll".into(), h.ll.to_string()));
+            }
+            if let Some(b) = &cfg.branch {
+                config.push(("branch".into(), format!("{b:?}")));
+            }
+            config.push(("cycles".into(), format!("{:?}", cfg.cycles)));
+        }
+        if !opts.toggle_collect.is_empty() {
+            config.push(("toggle-collect".into(), opts.toggle_collect.join(",")));
+        }
+        if !opts.focus.is_empty() {
+            config.push(("focus".into(), opts.focus.join(",")));
+        }
+        if context_cap_hits > 0 {
+            // Only a capped run says so, so that other profiles keep their bytes.
+            config.push((
+                "contexts.capped".into(),
+                format!(
+                    "{context_cap_hits} calls folded into their callers at {} contexts",
+                    opts.tracker.max_contexts
+                ),
+            ));
+        }
+        config.sort();
+        let profile = Profile {
+            meta: Meta {
+                pathvm_version: env!("CARGO_PKG_VERSION").to_string(),
+                command: run.command.clone(),
+                env: run.env.clone(),
+                cpu_model: run.cpu_model.clone(),
+                config,
+                objects: run.objects.iter().map(|o| object_info(o)).collect(),
+                stop: run.stop.clone(),
+                exit_status: run.exit_status,
+            },
+            totals: values(&total),
+            metrics: metrics.iter().map(|m| m.name().to_string()).collect(),
+            functions: rows,
+            contexts,
+            paths,
+            blocks,
+            phases: phases
+                .iter()
+                .map(|(name, c, funcs)| Phase {
+                    name: name.clone(),
+                    totals: values(c),
+                    functions: crate::markers::phase_rows(funcs, &row_of, &values),
+                })
+                .collect(),
+        };
+        Built {
+            profile,
+            crash_site,
+            context_cap_hits,
         }
     }
 }
-
 /// `function (file:line)` or `function` or the address.
 pub fn describe_address(table: &FunctionTable, addr: u64) -> String {
     let name = table.symbolizer.lookup(addr).map(|s| s.name.to_string());
