@@ -66,13 +66,13 @@ struct ExportArgs {
     paths: bool,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, ValueEnum)]
 enum Recursion {
     Full,
     Collapse,
 }
 
-#[derive(Args)]
+#[derive(Args, Debug, PartialEq)]
 struct RunArgs {
     /// Where to write the profile.
     #[arg(short, long, default_value = "pathvm.out")]
@@ -104,11 +104,11 @@ struct RunArgs {
     #[arg(long, value_enum, default_value = "full")]
     recursion: Recursion,
     /// Depth cap of `--recursion full`.
-    #[arg(long, default_value_t = cct::DEFAULT_MAX_DEPTH)]
+    #[arg(long, default_value_t = recorder::DEFAULT_MAX_DEPTH)]
     max_depth: u32,
     /// Most calling contexts kept; past it, new calls fold into their
     /// caller's context (costs and calls still counted) with a warning.
-    #[arg(long, default_value_t = cct::DEFAULT_MAX_CONTEXTS as u64,
+    #[arg(long, default_value_t = recorder::DEFAULT_MAX_CONTEXTS as u64,
           value_parser = clap::value_parser!(u64).range(1..))]
     max_contexts: u64,
     /// Show PLT stubs and lazy binding as functions of their own.
@@ -340,17 +340,17 @@ const EXIT_PATHVM: u8 = 125;
 /// Exit status for unusable options (as clap's own errors).
 const EXIT_USAGE: u8 = 2;
 
-fn machine_config(a: &RunArgs) -> Result<Option<cachemodel::MachineConfig>, String> {
+fn machine_config(a: &RunArgs) -> Result<Option<recorder::MachineConfig>, String> {
     if a.no_cache_sim && a.no_branch_sim {
         return Ok(None);
     }
     let geometry = |flag: &str, v: &str| {
-        cachemodel::CacheConfig::parse(v).map_err(|e| format!("--{flag} {v}: {e}"))
+        recorder::CacheConfig::parse(v).map_err(|e| format!("--{flag} {v}: {e}"))
     };
     let cache = if a.no_cache_sim {
         None
     } else {
-        Some(cachemodel::HierarchyConfig {
+        Some(recorder::HierarchyConfig {
             l1i: geometry("l1i", &a.l1i)?,
             l1d: geometry("l1d", &a.l1d)?,
             ll: geometry("ll", &a.ll)?,
@@ -359,9 +359,9 @@ fn machine_config(a: &RunArgs) -> Result<Option<cachemodel::MachineConfig>, Stri
     let branch = if a.no_branch_sim {
         None
     } else {
-        Some(cachemodel::BranchConfig::default())
+        Some(recorder::BranchConfig::default())
     };
-    Ok(Some(cachemodel::MachineConfig {
+    Ok(Some(recorder::MachineConfig {
         cache,
         branch,
         ..Default::default()
@@ -451,16 +451,16 @@ fn run(a: RunArgs) -> ExitCode {
         },
         record: recorder::Options {
             machine,
-            tracker: cct::TrackerConfig {
+            tracker: recorder::TrackerConfig {
                 // Without contexts in the profile, recursion folds onto its
                 // first level: the function rows are the same, and the tree
                 // stays the size of the call graph (a recursive sort with two
                 // call sites otherwise grows it with the recursion tree).
                 recursion: match a.recursion {
-                    Recursion::Full if !a.no_cct => cct::RecursionPolicy::Full {
+                    Recursion::Full if !a.no_cct => recorder::RecursionPolicy::Full {
                         max_depth: a.max_depth,
                     },
-                    _ => cct::RecursionPolicy::Collapse,
+                    _ => recorder::RecursionPolicy::Collapse,
                 },
                 show_plt: a.show_plt,
                 n_metrics: 1,
@@ -626,65 +626,118 @@ fn exec_program(a: &RunArgs, req: &vm::ExecRequest) -> ExitCode {
                 return ExitCode::from(EXIT_PATHVM);
             }
         };
-        let mut args: Vec<OsString> = vec![pathvm.clone().into(), "run".into(), "-q".into()];
-        let mut opt = |k: &str, v: String| {
-            args.push(k.into());
-            args.push(v.into());
-        };
-        opt(
-            "-o",
-            with_suffix(&a.output, &req.suffix).display().to_string(),
-        );
-        opt("--seed", a.seed.to_string());
-        if let Some(n) = a.max_instructions {
-            opt("--max-instructions", n.to_string());
-        }
-        opt(
-            "--recursion",
-            match a.recursion {
-                Recursion::Full => "full".into(),
-                Recursion::Collapse => "collapse".into(),
-            },
-        );
-        opt("--max-depth", a.max_depth.to_string());
-        opt("--max-contexts", a.max_contexts.to_string());
-        opt("--l1i", a.l1i.clone());
-        opt("--l1d", a.l1d.clone());
-        opt("--ll", a.ll.clone());
-        opt("--guest-pid", req.pid.to_string());
-        opt("--sched-quantum", a.sched_quantum.to_string());
-        for g in &a.toggle_collect {
-            opt("--toggle-collect", g.clone());
-        }
-        for g in &a.focus {
-            opt("--focus", g.clone());
-        }
-        for (on, flag) in [
-            (a.strict_syscalls, "--strict-syscalls"),
-            (a.show_plt, "--show-plt"),
-            (a.no_cache_sim, "--no-cache-sim"),
-            (a.no_branch_sim, "--no-branch-sim"),
-            (true, "--trace-children"),
-            // The guest's environment is the one it passed to execve.
-            (true, "--inherit-env"),
-        ] {
-            if on {
-                args.push(flag.into());
-            }
-        }
-        if let Some(a0) = req.argv.first() {
-            args.push("--argv0".into());
-            args.push(a0.clone());
-        }
-        args.push("--".into());
-        args.push(req.program.clone().into());
-        args.extend(req.argv.iter().skip(1).cloned());
+        let mut args: Vec<OsString> = vec![pathvm.clone().into()];
+        args.extend(child_args(
+            a,
+            &with_suffix(&a.output, &req.suffix),
+            req.pid,
+            &req.program,
+            &req.argv,
+        ));
         vm::exec_host(&pathvm, &args, &req.envp, 0, 0)
     } else {
         req.exec_native()
     };
     eprintln!("pathvm: execve {}: {err}", req.program.display());
     ExitCode::from(127)
+}
+
+/// The arguments of `pathvm` (after its own path) that profile a program
+/// the guest executed under `--trace-children`: this run's options as
+/// parsed, and for the child its profile `output`, guest pid, program and
+/// argv. Each field of [`RunArgs`] is named here, so that an option added
+/// to `run` does not compile until it says what the child gets.
+fn child_args(
+    a: &RunArgs,
+    output: &std::path::Path,
+    pid: u32,
+    program: &std::path::Path,
+    argv: &[OsString],
+) -> Vec<OsString> {
+    let RunArgs {
+        // The child's own.
+        output: _,
+        guest_pid: _,
+        argv0: _,
+        command: _,
+        // The child's environment is the one the guest passed to execve.
+        env: _,
+        inherit_env: _,
+        // This process's reporting: the child is quiet, writes no JSON
+        // summary and is not timed.
+        quiet: _,
+        json_summary: _,
+        time_threads: _,
+        trace_children: _,
+        seed,
+        max_instructions,
+        strict_syscalls,
+        sched_quantum,
+        recursion,
+        max_depth,
+        max_contexts,
+        show_plt,
+        no_cache_sim,
+        no_branch_sim,
+        no_paths,
+        no_cct,
+        toggle_collect,
+        focus,
+        l1i,
+        l1d,
+        ll,
+        single_thread,
+    } = a;
+    let mut args: Vec<OsString> = vec!["run".into(), "-q".into()];
+    let mut opt = |k: &str, v: &dyn std::fmt::Display| {
+        args.push(k.into());
+        args.push(v.to_string().into());
+    };
+    opt("-o", &output.display());
+    opt("--guest-pid", &pid);
+    opt("--seed", seed);
+    if let Some(n) = max_instructions {
+        opt("--max-instructions", n);
+    }
+    opt("--sched-quantum", sched_quantum);
+    let recursion = recursion
+        .to_possible_value()
+        .map(|v| v.get_name().to_string());
+    opt("--recursion", &recursion.unwrap_or_default());
+    opt("--max-depth", max_depth);
+    opt("--max-contexts", max_contexts);
+    opt("--l1i", l1i);
+    opt("--l1d", l1d);
+    opt("--ll", ll);
+    for g in toggle_collect {
+        opt("--toggle-collect", g);
+    }
+    for g in focus {
+        opt("--focus", g);
+    }
+    for (on, flag) in [
+        (*strict_syscalls, "--strict-syscalls"),
+        (*show_plt, "--show-plt"),
+        (*no_cache_sim, "--no-cache-sim"),
+        (*no_branch_sim, "--no-branch-sim"),
+        (*no_paths, "--no-paths"),
+        (*no_cct, "--no-cct"),
+        (*single_thread, "--single-thread"),
+        (true, "--trace-children"),
+        (true, "--inherit-env"),
+    ] {
+        if on {
+            args.push(flag.into());
+        }
+    }
+    if let Some(a0) = argv.first() {
+        args.push("--argv0".into());
+        args.push(a0.clone());
+    }
+    args.push("--".into());
+    args.push(program.into());
+    args.extend(argv.iter().skip(1).cloned());
+    args
 }
 
 /// The end of a forked child: its guest's exit status, or death by the
@@ -1065,6 +1118,140 @@ fn emit(bytes: &[u8]) {
     if let Err(e) = out.write_all(bytes).and_then(|()| out.flush()) {
         if e.kind() != std::io::ErrorKind::BrokenPipe {
             eprintln!("pathvm: standard output: {e}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    fn run_args(argv: &[&str]) -> RunArgs {
+        match Cli::try_parse_from(argv).unwrap().command {
+            Command::Run(a) => a,
+            _ => unreachable!(),
+        }
+    }
+
+    /// Every `run` option of the parent, set away from its default, reaches
+    /// a child it executes under `--trace-children` as parsed, except those
+    /// that are the child's own ([`child_args`] says which and why).
+    #[test]
+    fn every_run_option_reaches_an_execd_child() {
+        let common = [
+            "pathvm",
+            "run",
+            "-o",
+            "/tmp/p.out",
+            "-q",
+            "--seed",
+            "7",
+            "--env",
+            "A=1",
+            "--inherit-env",
+            "--max-instructions",
+            "99",
+            "--strict-syscalls",
+            "--sched-quantum",
+            "5",
+            "--recursion",
+            "collapse",
+            "--max-depth",
+            "9",
+            "--max-contexts",
+            "77",
+            "--show-plt",
+            "--no-cache-sim",
+            "--no-branch-sim",
+            "--no-paths",
+            "--toggle-collect",
+            "f*",
+            "--toggle-collect",
+            "g",
+            "--l1i",
+            "16384,4,64",
+            "--l1d",
+            "16384,2,64",
+            "--ll",
+            "1048576,8,64",
+            "--json-summary",
+            "/tmp/s.json",
+            "--single-thread",
+            "--trace-children",
+            "--argv0",
+            "zero",
+            "--guest-pid",
+            "1234",
+        ];
+        let with = |extra: &[&'static str]| -> Vec<&str> {
+            let mut v = common.to_vec();
+            v.extend_from_slice(extra);
+            v.extend_from_slice(&["/bin/true", "x"]);
+            v
+        };
+        let parents = [
+            with(&["--no-cct"]),
+            with(&["--focus", "f*", "--focus", "h"]),
+            with(&["--time-threads"])
+                .into_iter()
+                .filter(|a| *a != "--single-thread")
+                .collect(),
+        ];
+        // The test sets every option of `run` (a new one must be added here).
+        let cli = Cli::command();
+        let run = cli.find_subcommand("run").unwrap();
+        for arg in run.get_arguments() {
+            let Some(long) = arg.get_long() else { continue };
+            let flags = [
+                format!("--{long}"),
+                format!("-{}", arg.get_short().unwrap_or('?')),
+            ];
+            assert!(
+                parents
+                    .iter()
+                    .any(|p| flags.iter().any(|f| p.contains(&f.as_str()))),
+                "--{long} is not set by this test"
+            );
+        }
+        for parent in parents {
+            let a = run_args(&parent);
+            let argv: Vec<OsString> = vec!["prog".into(), "-v".into()];
+            let child_argv = child_args(
+                &a,
+                std::path::Path::new("/tmp/p.out.2"),
+                1001,
+                std::path::Path::new("/bin/prog"),
+                &argv,
+            );
+            let mut full: Vec<OsString> = vec!["pathvm".into()];
+            full.extend(child_argv);
+            let child = match Cli::try_parse_from(&full).unwrap().command {
+                Command::Run(c) => c,
+                _ => unreachable!(),
+            };
+            // The child's own.
+            assert_eq!(child.output, PathBuf::from("/tmp/p.out.2"));
+            assert_eq!(child.guest_pid, Some(1001));
+            assert_eq!(child.argv0, Some("prog".into()));
+            assert_eq!(child.command, [OsString::from("/bin/prog"), "-v".into()]);
+            assert!(child.quiet && child.inherit_env && child.trace_children);
+            assert!(child.env.is_empty() && child.json_summary.is_none() && !child.time_threads);
+            // Everything else as the parent parsed it.
+            let same = RunArgs {
+                output: a.output.clone(),
+                guest_pid: a.guest_pid,
+                argv0: a.argv0.clone(),
+                command: a.command.clone(),
+                env: a.env.clone(),
+                inherit_env: a.inherit_env,
+                quiet: a.quiet,
+                json_summary: a.json_summary.clone(),
+                time_threads: a.time_threads,
+                trace_children: a.trace_children,
+                ..child
+            };
+            assert_eq!(same, a, "parent: {parent:?}");
         }
     }
 }

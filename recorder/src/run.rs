@@ -4,7 +4,9 @@
 use std::time::{Duration, Instant};
 
 use events::Observer;
-use vm::{RunOutcome, StopReason, VmConfig, VmError};
+pub use vm::threads::DEFAULT_QUANTUM;
+use vm::RunOutcome;
+pub use vm::{StopReason, VmConfig, VmError, GUEST_PID};
 
 use crate::{Driver, Options, RunFacts, Session};
 
