@@ -40,7 +40,6 @@
 mod functions;
 mod markers;
 mod paths;
-mod program;
 mod record;
 #[cfg(feature = "vm")]
 pub mod run;

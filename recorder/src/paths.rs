@@ -15,7 +15,7 @@ use events::{Addr, Tid};
 use pathprof::{PathConfig, PathTracker, METRICS};
 use rustc_hash::FxHashMap;
 
-use crate::program::Program;
+use crate::functions::Program;
 
 /// A path frame's shadow frame.
 #[derive(Clone, Copy, PartialEq, Eq)]

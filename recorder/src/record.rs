@@ -14,7 +14,7 @@ use events::{
 use reports::{ContextTable, FunctionRow, Meta, ObjectInfo, Phase, Profile};
 use rustc_hash::FxHashMap;
 
-use crate::functions::{FunctionTable, SharedSymbols};
+use crate::functions::{AllocSize, FunctionTable, SharedSymbols};
 use crate::markers::Markers;
 use crate::paths::{PathRecorder, COLUMNS};
 
@@ -188,35 +188,6 @@ struct Recorder {
     /// The simulators run in the pipe's front ([`MachineSim::external`]):
     /// their notes are charged as they come, and instructions at each block.
     external: bool,
-}
-
-/// Where an allocator's size argument is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum AllocSize {
-    /// The argument register with this index (0: `rdi`, 1: `rsi`, 2: `rdx`).
-    Arg(usize),
-    /// `calloc(nmemb, size)`: the product of the first two.
-    Product,
-}
-
-impl AllocSize {
-    fn bytes(self, args: [u64; 3]) -> u64 {
-        match self {
-            AllocSize::Arg(i) => args[i],
-            AllocSize::Product => args[0].saturating_mul(args[1]),
-        }
-    }
-}
-
-/// The allocator a symbol names (its raw, mangled name), if it is one.
-/// The size argument of the allocator whose entry is `start`, if it is one.
-fn alloc_entry(symbolizer: &loader::symbols::Symbolizer, start: events::Addr) -> Option<AllocSize> {
-    let sym = symbolizer.lookup(start)?;
-    // A PLT stub is not the allocator: its real entry is watched.
-    if sym.is_plt || sym.start != start {
-        return None;
-    }
-    alloc_size_of(&sym.raw_name)
 }
 
 /// Where block `facts` is charged ([`BlockOwner`]); for a block that runs
@@ -399,7 +370,7 @@ impl events::pipe::Front for VmFront {
 
     /// The blocks [`Recorder::watch_entry`] watches: same symbols, same rule.
     fn watch_entry(&mut self, _id: BlockId, facts: &BlockFacts) -> bool {
-        alloc_entry(&self.functions.symbolizer, facts.start).is_some()
+        self.functions.allocator_at(facts.start).is_some()
     }
 
     #[inline]
@@ -512,26 +483,6 @@ impl events::pipe::Back for Recorder {
         } else if let Some(sim) = &mut self.sim {
             sim.note(note);
         }
-    }
-}
-
-fn alloc_size_of(raw_name: &str) -> Option<AllocSize> {
-    let name = raw_name.split('@').next().unwrap_or(raw_name);
-    // C++ `operator new` and `new[]` in every variant: the size comes first.
-    if name.starts_with("_Znwm") || name.starts_with("_Znam") {
-        return Some(AllocSize::Arg(0));
-    }
-    // glibc's aliases (`__libc_malloc` is `malloc`, `__posix_memalign`).
-    let base = name
-        .strip_prefix("__libc_")
-        .or_else(|| name.strip_prefix("__"))
-        .unwrap_or(name);
-    match base {
-        "malloc" | "valloc" | "pvalloc" => Some(AllocSize::Arg(0)),
-        "calloc" => Some(AllocSize::Product),
-        "realloc" | "memalign" | "aligned_alloc" => Some(AllocSize::Arg(1)),
-        "posix_memalign" => Some(AllocSize::Arg(2)),
-        _ => None,
     }
 }
 
@@ -923,7 +874,7 @@ impl Observer for Recorder {
 
     fn watch_entry(&mut self, id: BlockId, facts: &BlockFacts) -> bool {
         let index = self.tracker.index();
-        let Some(size) = alloc_entry(&index.symbolizer, facts.start) else {
+        let Some(size) = index.allocator_at(facts.start) else {
             return false;
         };
         if let Some((f, _)) = index.function_at(facts.start) {
@@ -1078,7 +1029,9 @@ impl Observer for Recorder {
                 .symbolizer
                 .object_at(obj.base)
                 .filter(|m| m.path.to_str() == Some(obj.path.as_str()));
-            p.tracker.program_mut().add_object(obj, mapped);
+            p.tracker
+                .program_mut()
+                .add_object(&obj.path, obj.bias, mapped);
         }
         for r in &mut self.rows {
             r.owner = None;

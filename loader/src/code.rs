@@ -1,7 +1,7 @@
 //! The guest's code as the path profiler reads it: code bytes of every
 //! executable segment mapped during the run, and what the symbols say about
-//! function bounds (see [`pathprof::CodeSource`] and
-//! [`pathprof::FunctionBounds`]).
+//! function bounds (the recorder gives them to `pathprof` as its
+//! `CodeSource` and `FunctionBounds`).
 //!
 //! Code bytes come from the mapped files, not from guest memory: the VM maps
 //! file pages as host mappings of the same file, so the bytes are the ones
@@ -14,11 +14,13 @@
 use std::cell::{OnceCell, RefCell};
 use std::path::Path;
 
-use events::{Addr, ObjectMapped};
-use loader::elf::ElfImage;
-use loader::symbols::{MappedObject, Symbol, Symbolizer};
-use pathprof::{CodeSource, FunctionBounds};
 use rustc_hash::FxHashMap;
+
+use crate::elf::ElfImage;
+use crate::functions::cold_parent;
+use crate::symbols::{MappedObject, Symbol, Symbolizer};
+
+type Addr = u64;
 
 /// Bytes of code copied from the file at a time: about a function. perl
 /// reads 1,277 such chunks of its 3.4 MB of code; with 4 KiB pages it would
@@ -83,7 +85,7 @@ impl FileBytes {
         if offset.checked_add(len as u64)? > file.metadata().ok()?.len() {
             return None;
         }
-        let skip = (offset % loader::elf::PAGE_SIZE) as usize;
+        let skip = (offset % crate::elf::PAGE_SIZE) as usize;
         let map_len = len.checked_add(skip).filter(|_| len > 0)?;
         let at = libc::off_t::try_from(offset - skip as u64).ok()?;
         // SAFETY: a new private read-only mapping chosen by the kernel;
@@ -136,7 +138,7 @@ impl Drop for FileBytes {
     }
 }
 
-/// Code and function facts for [`pathprof::PathTracker`].
+/// Code bytes and function facts for the path profiler.
 #[derive(Default)]
 pub struct Program {
     /// Sorted by start, disjoint.
@@ -183,10 +185,11 @@ impl Program {
         Program::default()
     }
 
-    /// Add an object: its executable segments' bytes, and its symbols as
-    /// `mapped` (the function table's mapping of the same object) has them.
-    pub fn add_object(&mut self, obj: &ObjectMapped, mapped: Option<&MappedObject>) {
-        let path = Path::new(&obj.path);
+    /// Add an object mapped at `bias` (guest address minus ELF address):
+    /// its executable segments' bytes, and its symbols as `mapped` (the
+    /// function table's mapping of the same object) has them.
+    pub fn add_object(&mut self, path: &str, bias: Addr, mapped: Option<&MappedObject>) {
+        let path = Path::new(path);
         let (Ok(img), Ok(file)) = (ElfImage::open(path), std::fs::File::open(path)) else {
             return;
         };
@@ -194,7 +197,7 @@ impl Program {
             let Some(bytes) = FileBytes::map(&file, s.offset, s.filesz as usize) else {
                 continue;
             };
-            let start = s.vaddr.wrapping_add(obj.bias);
+            let start = s.vaddr.wrapping_add(bias);
             let len = bytes.len as u64;
             let chunks = (0..bytes.len.div_ceil(CHUNK))
                 .map(|_| OnceCell::new())
@@ -228,26 +231,14 @@ impl Program {
         if let Some(&o) = self.owners.borrow().get(&sym.start) {
             return o;
         }
-        let o = match sym.raw_name.split_once(".cold") {
-            Some((base, _)) => self
-                .symbols
-                .object_at(sym.start)
-                .and_then(|obj| {
-                    obj.symbols()
-                        .functions()
-                        .find(|f| &*f.raw_name == base)
-                        .map(|f| f.start.wrapping_add(obj.bias))
-                })
-                .or(Some(sym.start)),
-            None => Some(sym.start),
-        };
+        let o = Some(cold_parent(&self.symbols, sym).unwrap_or(sym.start));
         self.owners.borrow_mut().insert(sym.start, o);
         o
     }
-}
 
-impl CodeSource for Program {
-    fn read(&self, addr: Addr, len: usize) -> Option<&[u8]> {
+    /// Up to `len` bytes of code at `addr` (at least a whole instruction
+    /// unless the segment ends first); `None` outside the mapped code.
+    pub fn read(&self, addr: Addr, len: usize) -> Option<&[u8]> {
         let i = self
             .code
             .partition_point(|c| c.start <= addr)
@@ -255,10 +246,11 @@ impl CodeSource for Program {
         let c = &self.code[i];
         c.read(usize::try_from(addr - c.start).ok()?, len)
     }
-}
 
-impl FunctionBounds for Program {
-    fn leaves_function(&self, func: Addr, target: Addr) -> bool {
+    /// Whether a jump from function `func` (its entry) to `target` leaves
+    /// it: `target` is a PLT stub or in another function (a `.cold` part is
+    /// its parent's).
+    pub fn leaves_function(&self, func: Addr, target: Addr) -> bool {
         let Some(t) = self.symbols.lookup(target) else {
             // No symbol: only a known entry (none here) would be another function.
             return false;
@@ -276,7 +268,9 @@ impl FunctionBounds for Program {
         }
     }
 
-    fn never_returns(&self, callee: Addr) -> bool {
+    /// Whether `callee` (a function's entry) never returns: a direct call
+    /// to it ends a path.
+    pub fn never_returns(&self, callee: Addr) -> bool {
         let Some(s) = self.symbols.lookup(callee) else {
             return false;
         };
