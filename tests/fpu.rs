@@ -52,3 +52,11 @@ fn sse_unmasked_exceptions_raise_sigfpe() {
     matches_host("fpxm-O2");
     matches_host("fpxm-static");
 }
+
+/// x87 arithmetic, compares, loads and stores (integer, BCD), constants,
+/// `fxam`, `fxtract`, `fprem`/`fprem1`, `fscale` over edge values under
+/// several precision and rounding controls: results and status words.
+#[test]
+fn x87_results_and_status_word() {
+    matches_host("fpx87-O2");
+}

@@ -141,12 +141,190 @@ static void fpu_set_exception(CPUX86State *env, int mask)
     }
 }
 
+/*
+ * pathvm: the x87 status word's exception flags.  fp_status keeps the sticky
+ * softfloat flags of x87 arithmetic (float_flag_input_denormal carries DE,
+ * which pathvm computes: x87 has no DAZ, so softfloat never sets it); they
+ * are merged into FPUS wherever the status word is read (pathvm_fpus_sync)
+ * and follow it wherever it is written (x87_flags_from_fpus).
+ */
+static int x87_flags_from_fpus(uint16_t fpus)
+{
+    int f = 0;
+
+    if (fpus & FPUS_IE) {
+        f |= float_flag_invalid;
+    }
+    if (fpus & FPUS_DE) {
+        f |= float_flag_input_denormal;
+    }
+    if (fpus & FPUS_ZE) {
+        f |= float_flag_divbyzero;
+    }
+    if (fpus & FPUS_OE) {
+        f |= float_flag_overflow;
+    }
+    if (fpus & FPUS_UE) {
+        f |= float_flag_underflow;
+    }
+    if (fpus & FPUS_PE) {
+        f |= float_flag_inexact;
+    }
+    return f;
+}
+
+void pathvm_fpus_sync(CPUX86State *env);
+void pathvm_fpus_sync(CPUX86State *env)
+{
+    int f = get_float_exception_flags(&env->fp_status);
+    int m = 0;
+
+    if (f & float_flag_invalid) {
+        m |= FPUS_IE;
+    }
+    if (f & float_flag_input_denormal) {
+        m |= FPUS_DE;
+    }
+    if (f & float_flag_divbyzero) {
+        m |= FPUS_ZE;
+    }
+    if (f & float_flag_overflow) {
+        m |= FPUS_OE;
+    }
+    if (f & float_flag_underflow) {
+        m |= FPUS_UE;
+    }
+    if (f & float_flag_inexact) {
+        m |= FPUS_PE;
+    }
+    if (m & ~env->fpus) {
+        fpu_set_exception(env, m);
+    }
+}
+
+void pathvm_fpus_loaded(CPUX86State *env);
+void pathvm_fpus_loaded(CPUX86State *env)
+{
+    set_float_exception_flags(x87_flags_from_fpus(env->fpus), &env->fp_status);
+}
+
+static inline bool x87_is_denormal(floatx80 a)
+{
+    return (a.high & 0x7fff) == 0 && a.low != 0;
+}
+
+/* DE for a denormal operand, unless an operand is a NaN (IE comes first). */
+static inline void x87_den2(CPUX86State *env, floatx80 a, floatx80 b)
+{
+    if (unlikely(x87_is_denormal(a) || x87_is_denormal(b)) &&
+        !floatx80_is_any_nan(a) && !floatx80_is_any_nan(b)) {
+        env->fp_status.float_exception_flags |= float_flag_input_denormal;
+    }
+}
+
+static inline void x87_den(CPUX86State *env, floatx80 a)
+{
+    if (unlikely(x87_is_denormal(a))) {
+        env->fp_status.float_exception_flags |= float_flag_input_denormal;
+    }
+}
+
+/* A pseudo-denormal is the normal number of exponent 1 with its significand. */
+static inline floatx80 x87_canon(floatx80 a)
+{
+    if ((a.high & 0x7fff) == 0 && (a.low >> 63)) {
+        a.high |= 1;
+    }
+    return a;
+}
+
+enum { X87_ADD, X87_SUB, X87_MUL, X87_DIV, X87_SQRT, X87_RNDINT, X87_SCALE };
+
+static floatx80 x87_do(int op, floatx80 a, floatx80 b, int n, float_status *s)
+{
+    switch (op) {
+    case X87_ADD:
+        return floatx80_add(a, b, s);
+    case X87_SUB:
+        return floatx80_sub(a, b, s);
+    case X87_MUL:
+        return floatx80_mul(a, b, s);
+    case X87_DIV:
+        return floatx80_div(a, b, s);
+    case X87_RNDINT:
+        return floatx80_round_to_int(b, s);
+    case X87_SCALE:
+        return floatx80_scalbn(a, n, s);
+    default:
+        return floatx80_sqrt(b, s);
+    }
+}
+
+/*
+ * pathvm: x87 arithmetic with DE for denormal operands (not with a NaN, nor
+ * when dividing by zero or taking the root of a negative number), the
+ * pseudo-denormals read as their normal equals, and C1 set when an inexact
+ * result was rounded away from zero (the result differs from the one
+ * rounded towards zero), cleared otherwise.
+ */
+static floatx80 x87_arith_n(CPUX86State *env, int op, floatx80 a, floatx80 b,
+                            int n)
+{
+    int old = get_float_exception_flags(&env->fp_status);
+    int f;
+    floatx80 r;
+
+    set_float_exception_flags(0, &env->fp_status);
+    if (op == X87_SQRT || op == X87_RNDINT) {
+        if (!floatx80_is_neg(b) || floatx80_is_zero(b) || op == X87_RNDINT) {
+            x87_den(env, b);
+        }
+    } else if (op != X87_DIV || !floatx80_is_zero(b)) {
+        x87_den2(env, a, b);
+    }
+    a = x87_canon(a);
+    b = x87_canon(b);
+    r = x87_do(op, a, b, n, &env->fp_status);
+    f = get_float_exception_flags(&env->fp_status);
+    env->fpus &= ~0x200;
+    if (f & float_flag_inexact) {
+        signed char rm = env->fp_status.float_rounding_mode;
+        floatx80 z;
+
+        env->fp_status.float_rounding_mode = float_round_to_zero;
+        z = x87_do(op, a, b, n, &env->fp_status);
+        env->fp_status.float_rounding_mode = rm;
+        if (z.low != r.low || z.high != r.high) {
+            env->fpus |= 0x200;
+        }
+    }
+    set_float_exception_flags(old | f, &env->fp_status);
+    return r;
+}
+
+static floatx80 x87_arith(CPUX86State *env, int op, floatx80 a, floatx80 b)
+{
+    return x87_arith_n(env, op, a, b, 0);
+}
+
 static inline floatx80 helper_fdiv(CPUX86State *env, floatx80 a, floatx80 b)
 {
-    if (floatx80_is_zero(b)) {
-        fpu_set_exception(env, FPUS_ZE);
-    }
-    return floatx80_div(a, b, &env->fp_status);
+    return x87_arith(env, X87_DIV, a, b);
+}
+
+static inline floatx80 x87_add(CPUX86State *env, floatx80 a, floatx80 b)
+{
+    return x87_arith(env, X87_ADD, a, b);
+}
+
+static inline floatx80 x87_sub(CPUX86State *env, floatx80 a, floatx80 b)
+{
+    return x87_arith(env, X87_SUB, a, b);
+}
+
+static inline floatx80 x87_mul(CPUX86State *env, floatx80 a, floatx80 b)
+{
+    return x87_arith(env, X87_MUL, a, b);
 }
 
 static void fpu_raise_exception(CPUX86State *env, uintptr_t retaddr)
@@ -164,7 +342,13 @@ void helper_flds_FT0(CPUX86State *env, uint32_t val)
     } u;
 
     u.i = val;
+    if (float32_is_denormal(u.f)) {
+        env->fp_status.float_exception_flags |= float_flag_input_denormal;
+    }
     FT0 = float32_to_floatx80(u.f, &env->fp_status);
+    if (floatx80_is_any_nan(FT0)) {
+        FT0.low |= 0x4000000000000000ULL; /* pathvm: SNaN quieted */
+    }
 }
 
 void helper_fldl_FT0(CPUX86State *env, uint64_t val)
@@ -175,7 +359,13 @@ void helper_fldl_FT0(CPUX86State *env, uint64_t val)
     } u;
 
     u.i = val;
+    if (float64_is_denormal(u.f)) {
+        env->fp_status.float_exception_flags |= float_flag_input_denormal;
+    }
     FT0 = float64_to_floatx80(u.f, &env->fp_status);
+    if (floatx80_is_any_nan(FT0)) {
+        FT0.low |= 0x4000000000000000ULL; /* pathvm: SNaN quieted */
+    }
 }
 
 void helper_fildl_FT0(CPUX86State *env, int32_t val)
@@ -193,7 +383,13 @@ void helper_flds_ST0(CPUX86State *env, uint32_t val)
 
     new_fpstt = (env->fpstt - 1) & 7;
     u.i = val;
+    if (float32_is_denormal(u.f)) {
+        env->fp_status.float_exception_flags |= float_flag_input_denormal;
+    }
     env->fpregs[new_fpstt].d = float32_to_floatx80(u.f, &env->fp_status);
+    if (floatx80_is_any_nan(env->fpregs[new_fpstt].d)) {
+        env->fpregs[new_fpstt].d.low |= 0x4000000000000000ULL; /* pathvm */
+    }
     env->fpstt = new_fpstt;
     env->fptags[new_fpstt] = 0; /* validate stack entry */
 }
@@ -208,7 +404,13 @@ void helper_fldl_ST0(CPUX86State *env, uint64_t val)
 
     new_fpstt = (env->fpstt - 1) & 7;
     u.i = val;
+    if (float64_is_denormal(u.f)) {
+        env->fp_status.float_exception_flags |= float_flag_input_denormal;
+    }
     env->fpregs[new_fpstt].d = float64_to_floatx80(u.f, &env->fp_status);
+    if (floatx80_is_any_nan(env->fpregs[new_fpstt].d)) {
+        env->fpregs[new_fpstt].d.low |= 0x4000000000000000ULL; /* pathvm */
+    }
     env->fpstt = new_fpstt;
     env->fptags[new_fpstt] = 0; /* validate stack entry */
 }
@@ -233,92 +435,115 @@ void helper_fildll_ST0(CPUX86State *env, int64_t val)
     env->fptags[new_fpstt] = 0; /* validate stack entry */
 }
 
+/*
+ * pathvm: fst m32/m64: an SNaN quieted (with IE), C1 as for arithmetic.
+ */
+static uint64_t x87_store(CPUX86State *env, int bits)
+{
+    int old = get_float_exception_flags(&env->fp_status);
+    floatx80 a = x87_canon(ST0);
+    uint64_t r, z = 0;
+    int f;
+
+    set_float_exception_flags(0, &env->fp_status);
+    if (floatx80_is_signaling_nan(a, &env->fp_status)) {
+        float_raise(float_flag_invalid, &env->fp_status);
+        a = floatx80_silence_nan(a, &env->fp_status);
+    }
+    r = bits == 32 ? floatx80_to_float32(a, &env->fp_status)
+                   : floatx80_to_float64(a, &env->fp_status);
+    f = get_float_exception_flags(&env->fp_status);
+    env->fpus &= ~0x200;
+    if (f & float_flag_inexact) {
+        signed char rm = env->fp_status.float_rounding_mode;
+
+        env->fp_status.float_rounding_mode = float_round_to_zero;
+        z = bits == 32 ? floatx80_to_float32(a, &env->fp_status)
+                       : floatx80_to_float64(a, &env->fp_status);
+        env->fp_status.float_rounding_mode = rm;
+        if (z != r) {
+            env->fpus |= 0x200;
+        }
+    }
+    set_float_exception_flags(old | f, &env->fp_status);
+    return r;
+}
+
 uint32_t helper_fsts_ST0(CPUX86State *env)
 {
-    union {
-        float32 f;
-        uint32_t i;
-    } u;
-
-    u.f = floatx80_to_float32(ST0, &env->fp_status);
-    return u.i;
+    return x87_store(env, 32);
 }
 
 uint64_t helper_fstl_ST0(CPUX86State *env)
 {
-    union {
-        float64 f;
-        uint64_t i;
-    } u;
+    return x87_store(env, 64);
+}
 
-    u.f = floatx80_to_float64(ST0, &env->fp_status);
-    return u.i;
+/*
+ * pathvm: conversions to integers.  Out of range (or a NaN): the integer
+ * indefinite value (the most negative one) with IE; the 16-bit forms were
+ * saturated without IE, fisttp saturated.
+ */
+static int64_t x87_to_int(CPUX86State *env, floatx80 a, int bits, bool chop)
+{
+    a = x87_canon(a);
+    int old = get_float_exception_flags(&env->fp_status);
+    int64_t v;
+    int f;
+
+    set_float_exception_flags(0, &env->fp_status);
+    v = chop ? floatx80_to_int64_round_to_zero(a, &env->fp_status)
+             : floatx80_to_int64(a, &env->fp_status);
+    f = get_float_exception_flags(&env->fp_status);
+    if (f & float_flag_invalid) {
+        v = INT64_MIN;
+    } else if (bits < 64 && v != (int64_t)(v << (64 - bits)) >> (64 - bits)) {
+        f = (f & ~float_flag_inexact) | float_flag_invalid;
+        v = INT64_MIN;
+    }
+    env->fpus &= ~0x200;
+    if (!(f & float_flag_invalid) && (f & float_flag_inexact) && !chop) {
+        int64_t z = floatx80_to_int64_round_to_zero(a, &env->fp_status);
+
+        if (z != v) {
+            env->fpus |= 0x200;
+        }
+    }
+    set_float_exception_flags(old | f, &env->fp_status);
+    if (v == INT64_MIN) {
+        v = (int64_t)((uint64_t)-1 << (bits - 1));
+    }
+    return v;
 }
 
 int32_t helper_fist_ST0(CPUX86State *env)
 {
-    int32_t val;
-
-    val = floatx80_to_int32(ST0, &env->fp_status);
-    if (val != (int16_t)val) {
-        val = -32768;
-    }
-    return val;
+    return x87_to_int(env, ST0, 16, false);
 }
 
 int32_t helper_fistl_ST0(CPUX86State *env)
 {
-    int32_t val;
-    signed char old_exp_flags;
-
-    old_exp_flags = get_float_exception_flags(&env->fp_status);
-    set_float_exception_flags(0, &env->fp_status);
-
-    val = floatx80_to_int32(ST0, &env->fp_status);
-    if (get_float_exception_flags(&env->fp_status) & float_flag_invalid) {
-        val = 0x80000000;
-    }
-    set_float_exception_flags(get_float_exception_flags(&env->fp_status)
-                                | old_exp_flags, &env->fp_status);
-    return val;
+    return x87_to_int(env, ST0, 32, false);
 }
 
 int64_t helper_fistll_ST0(CPUX86State *env)
 {
-    int64_t val;
-    signed char old_exp_flags;
-
-    old_exp_flags = get_float_exception_flags(&env->fp_status);
-    set_float_exception_flags(0, &env->fp_status);
-
-    val = floatx80_to_int64(ST0, &env->fp_status);
-    if (get_float_exception_flags(&env->fp_status) & float_flag_invalid) {
-        val = 0x8000000000000000ULL;
-    }
-    set_float_exception_flags(get_float_exception_flags(&env->fp_status)
-                                | old_exp_flags, &env->fp_status);
-    return val;
+    return x87_to_int(env, ST0, 64, false);
 }
 
 int32_t helper_fistt_ST0(CPUX86State *env)
 {
-    int32_t val;
-
-    val = floatx80_to_int32_round_to_zero(ST0, &env->fp_status);
-    if (val != (int16_t)val) {
-        val = -32768;
-    }
-    return val;
+    return x87_to_int(env, ST0, 16, true);
 }
 
 int32_t helper_fisttl_ST0(CPUX86State *env)
 {
-    return floatx80_to_int32_round_to_zero(ST0, &env->fp_status);
+    return x87_to_int(env, ST0, 32, true);
 }
 
 int64_t helper_fisttll_ST0(CPUX86State *env)
 {
-    return floatx80_to_int64_round_to_zero(ST0, &env->fp_status);
+    return x87_to_int(env, ST0, 64, true);
 }
 
 void helper_fldt_ST0(CPUX86State *env, target_ulong ptr)
@@ -402,7 +627,8 @@ void helper_fcom_ST0_FT0(CPUX86State *env)
 {
     int ret;
 
-    ret = floatx80_compare(ST0, FT0, &env->fp_status);
+    x87_den2(env, ST0, FT0);
+    ret = floatx80_compare(x87_canon(ST0), x87_canon(FT0), &env->fp_status);
     env->fpus = (env->fpus & ~0x4500) | fcom_ccval[ret + 1];
 }
 
@@ -410,7 +636,8 @@ void helper_fucom_ST0_FT0(CPUX86State *env)
 {
     int ret;
 
-    ret = floatx80_compare_quiet(ST0, FT0, &env->fp_status);
+    x87_den2(env, ST0, FT0);
+    ret = floatx80_compare_quiet(x87_canon(ST0), x87_canon(FT0), &env->fp_status);
     env->fpus = (env->fpus & ~0x4500) | fcom_ccval[ret + 1];
 }
 
@@ -421,7 +648,8 @@ void helper_fcomi_ST0_FT0(CPUX86State *env)
     int eflags;
     int ret;
 
-    ret = floatx80_compare(ST0, FT0, &env->fp_status);
+    x87_den2(env, ST0, FT0);
+    ret = floatx80_compare(x87_canon(ST0), x87_canon(FT0), &env->fp_status);
     eflags = cpu_cc_compute_all(env, CC_OP);
     eflags = (eflags & ~(CC_Z | CC_P | CC_C)) | fcomi_ccval[ret + 1];
     CC_SRC = eflags;
@@ -432,7 +660,8 @@ void helper_fucomi_ST0_FT0(CPUX86State *env)
     int eflags;
     int ret;
 
-    ret = floatx80_compare_quiet(ST0, FT0, &env->fp_status);
+    x87_den2(env, ST0, FT0);
+    ret = floatx80_compare_quiet(x87_canon(ST0), x87_canon(FT0), &env->fp_status);
     eflags = cpu_cc_compute_all(env, CC_OP);
     eflags = (eflags & ~(CC_Z | CC_P | CC_C)) | fcomi_ccval[ret + 1];
     CC_SRC = eflags;
@@ -440,22 +669,22 @@ void helper_fucomi_ST0_FT0(CPUX86State *env)
 
 void helper_fadd_ST0_FT0(CPUX86State *env)
 {
-    ST0 = floatx80_add(ST0, FT0, &env->fp_status);
+    ST0 = x87_add(env, ST0, FT0);
 }
 
 void helper_fmul_ST0_FT0(CPUX86State *env)
 {
-    ST0 = floatx80_mul(ST0, FT0, &env->fp_status);
+    ST0 = x87_mul(env, ST0, FT0);
 }
 
 void helper_fsub_ST0_FT0(CPUX86State *env)
 {
-    ST0 = floatx80_sub(ST0, FT0, &env->fp_status);
+    ST0 = x87_sub(env, ST0, FT0);
 }
 
 void helper_fsubr_ST0_FT0(CPUX86State *env)
 {
-    ST0 = floatx80_sub(FT0, ST0, &env->fp_status);
+    ST0 = x87_sub(env, FT0, ST0);
 }
 
 void helper_fdiv_ST0_FT0(CPUX86State *env)
@@ -472,22 +701,22 @@ void helper_fdivr_ST0_FT0(CPUX86State *env)
 
 void helper_fadd_STN_ST0(CPUX86State *env, int st_index)
 {
-    ST(st_index) = floatx80_add(ST(st_index), ST0, &env->fp_status);
+    ST(st_index) = x87_add(env, ST(st_index), ST0);
 }
 
 void helper_fmul_STN_ST0(CPUX86State *env, int st_index)
 {
-    ST(st_index) = floatx80_mul(ST(st_index), ST0, &env->fp_status);
+    ST(st_index) = x87_mul(env, ST(st_index), ST0);
 }
 
 void helper_fsub_STN_ST0(CPUX86State *env, int st_index)
 {
-    ST(st_index) = floatx80_sub(ST(st_index), ST0, &env->fp_status);
+    ST(st_index) = x87_sub(env, ST(st_index), ST0);
 }
 
 void helper_fsubr_STN_ST0(CPUX86State *env, int st_index)
 {
-    ST(st_index) = floatx80_sub(ST0, ST(st_index), &env->fp_status);
+    ST(st_index) = x87_sub(env, ST0, ST(st_index));
 }
 
 void helper_fdiv_STN_ST0(CPUX86State *env, int st_index)
@@ -519,44 +748,64 @@ void helper_fabs_ST0(CPUX86State *env)
 
 void helper_fld1_ST0(CPUX86State *env)
 {
-    //ST0 = floatx80_one;
     floatx80 one = { 0x8000000000000000LL, 0x3fff };
     ST0 = one;
 }
 
+/*
+ * pathvm: the constants rounded as the control word's RC says (their
+ * significands truncated to 64 bits, and whether the rest rounds up).
+ */
+static floatx80 x87_const(CPUX86State *env, uint64_t chopped, uint16_t se,
+                          bool more_than_half)
+{
+    floatx80 r;
+    bool up;
+
+    switch (env->fpuc & FPU_RC_MASK) {
+    case FPU_RC_NEAR:
+        up = more_than_half;
+        break;
+    case FPU_RC_UP:
+        up = true;
+        break;
+    default:
+        up = false;
+        break;
+    }
+    r.low = chopped + up;
+    r.high = se;
+    return r;
+}
+
 void helper_fldl2t_ST0(CPUX86State *env)
 {
-    //ST0 = floatx80_l2t;
-    floatx80 l2t = { 0xd49a784bcd1b8afeLL, 0x4000 };
-    ST0 = l2t;
+    /* log2(10) = 0xd49a784bcd1b8afe 492bf6ff... x 2^-62 */
+    ST0 = x87_const(env, 0xd49a784bcd1b8afeULL, 0x4000, false);
 }
 
 void helper_fldl2e_ST0(CPUX86State *env)
 {
-    //ST0 = floatx80_l2e;
-    floatx80 l2e = { 0xb8aa3b295c17f0bcLL, 0x3fff };
-    ST0 = l2e;
+    /* log2(e) = 0xb8aa3b295c17f0bb be87fed0... x 2^-63 */
+    ST0 = x87_const(env, 0xb8aa3b295c17f0bbULL, 0x3fff, true);
 }
 
 void helper_fldpi_ST0(CPUX86State *env)
 {
-    //ST0 = floatx80_pi;
-    floatx80 pi = { 0xc90fdaa22168c235LL, 0x4000 };
-    ST0 = pi;
+    /* pi = 0xc90fdaa22168c234 c4c6628b... x 2^-62 */
+    ST0 = x87_const(env, 0xc90fdaa22168c234ULL, 0x4000, true);
 }
 
 void helper_fldlg2_ST0(CPUX86State *env)
 {
-    //ST0 = floatx80_lg2;
-    floatx80 lg2 = { 0x9a209a84fbcff799LL, 0x3ffd };
-    ST0 = lg2;
+    /* log10(2) = 0x9a209a84fbcff798 8f8959ac... x 2^-65 */
+    ST0 = x87_const(env, 0x9a209a84fbcff798ULL, 0x3ffd, true);
 }
 
 void helper_fldln2_ST0(CPUX86State *env)
 {
-    //ST0 = floatx80_ln2;
-    floatx80 ln2 = { 0xb17217f7d1cf79acLL, 0x3ffe };
-    ST0 = ln2;
+    /* ln(2) = 0xb17217f7d1cf79ab c9e3b398... x 2^-64 */
+    ST0 = x87_const(env, 0xb17217f7d1cf79abULL, 0x3ffe, true);
 }
 
 void helper_fldz_ST0(CPUX86State *env)
@@ -575,6 +824,7 @@ void helper_fldz_FT0(CPUX86State *env)
 
 uint32_t helper_fnstsw(CPUX86State *env)
 {
+    pathvm_fpus_sync(env);
     return (env->fpus & ~0x3800) | (env->fpstt & 0x7) << 11;
 }
 
@@ -627,10 +877,12 @@ void helper_fldcw(CPUX86State *env, uint32_t val)
 void helper_fclex(CPUX86State *env)
 {
     env->fpus &= 0x7f00;
+    set_float_exception_flags(0, &env->fp_status);
 }
 
 void helper_fwait(CPUX86State *env)
 {
+    pathvm_fpus_sync(env); /* pathvm: the flags of the last instructions */
     if (env->fpus & FPUS_SE) {
         fpu_raise_exception(env, GETPC());
     }
@@ -639,6 +891,7 @@ void helper_fwait(CPUX86State *env)
 static void do_fninit(CPUX86State *env)
 {
     env->fpus = 0;
+    set_float_exception_flags(0, &env->fp_status);
     env->fpstt = 0;
     env->fpcs = 0;
     env->fpds = 0;
@@ -682,34 +935,41 @@ void helper_fbld_ST0(CPUX86State *env, target_ulong ptr)
     ST0 = tmp;
 }
 
+/*
+ * pathvm: fbstp.  The sign byte is the operand's sign (also for -0 and
+ * values rounding to 0); NaNs, infinities and values of more than 18
+ * digits store the BCD indefinite (0xffff c000 0000 0000 0000) with IE.
+ */
 void helper_fbst_ST0(CPUX86State *env, target_ulong ptr)
 {
-    int v;
-    target_ulong mem_ref, mem_end;
-    int64_t val;
+    floatx80 a = ST0;
+    int64_t val = x87_to_int(env, a, 64, false);
+    int i;
 
-    val = floatx80_to_int64(ST0, &env->fp_status);
-    mem_ref = ptr;
-    mem_end = mem_ref + 9;
+    if (val == INT64_MIN || val >= 1000000000000000000LL ||
+        val <= -1000000000000000000LL) {
+        if (val != INT64_MIN) {
+            int f = get_float_exception_flags(&env->fp_status);
+
+            set_float_exception_flags(f | float_flag_invalid, &env->fp_status);
+        }
+        for (i = 0; i < 7; i++) {
+            cpu_stb_data_ra(env, ptr + i, 0, GETPC());
+        }
+        cpu_stb_data_ra(env, ptr + 7, 0xc0, GETPC());
+        cpu_stb_data_ra(env, ptr + 8, 0xff, GETPC());
+        cpu_stb_data_ra(env, ptr + 9, 0xff, GETPC());
+        return;
+    }
     if (val < 0) {
-        cpu_stb_data_ra(env, mem_end, 0x80, GETPC());
-        if (val != 0x8000000000000000LL) {
-            val = -val;
-        }
-    } else {
-        cpu_stb_data_ra(env, mem_end, 0x00, GETPC());
+        val = -val;
     }
-    while (mem_ref < mem_end) {
-        if (val == 0) {
-            break;
-        }
-        v = val % 100;
-        val = val / 100;
-        v = (int)((unsigned int)(v / 10) << 4) | (v % 10);
-        cpu_stb_data_ra(env, mem_ref++, v, GETPC());
-    }
-    while (mem_ref < mem_end) {
-        cpu_stb_data_ra(env, mem_ref++, 0, GETPC());
+    cpu_stb_data_ra(env, ptr + 9, (a.high & 0x8000) ? 0x80 : 0, GETPC());
+    for (i = 0; i < 9; i++) {
+        int v = val % 100;
+
+        val /= 100;
+        cpu_stb_data_ra(env, ptr + i, ((v / 10) << 4) | (v % 10), GETPC());
     }
 }
 
@@ -763,150 +1023,152 @@ void helper_fpatan(CPUX86State *env)
     fpop(env);
 }
 
+/*
+ * pathvm: fxtract with NaNs (both results the NaN, quieted), infinities
+ * (exponent +inf), zeros (ZE, exponent -inf) and denormals (DE, normalised
+ * significand, true exponent) handled.
+ */
 void helper_fxtract(CPUX86State *env)
 {
-    CPU_LDoubleU temp;
+    floatx80 a = ST0, sig, ex;
+    uint64_t m = a.low;
+    int e = a.high & 0x7fff;
 
-    temp.d = ST0;
+    if (floatx80_is_any_nan(a)) {
+        sig = ex = floatx80_add(a, a, &env->fp_status);
+    } else if (e == 0x7fff) {
+        sig = a;
+        ex = floatx80_infinity;
+    } else if (m == 0) {
+        floatx80 one = { 0x8000000000000000LL, 0x3fff };
+        floatx80 zero = { 0, 0 };
 
-    if (floatx80_is_zero(ST0)) {
-        /* Easy way to generate -inf and raising division by 0 exception */
-        floatx80 zero = { 0x0000000000000000LL, 0x0000 };
-        floatx80 one  = { 0x8000000000000000LL, 0x3fff };
-        ST0 = floatx80_div(floatx80_chs(one), zero,
-                           &env->fp_status);
-        fpush(env);
-        ST0 = temp.d;
+        ex = floatx80_div(floatx80_chs(one), zero, &env->fp_status);
+        sig = a;
     } else {
-        int expdif;
-
-        expdif = EXPD(temp) - EXPBIAS;
-        /* DP exponent bias */
-        ST0 = int32_to_floatx80(expdif, &env->fp_status);
-        fpush(env);
-        BIASEXPONENT(temp);
-        ST0 = temp.d;
+        if (e == 0) {
+            x87_den(env, a);
+            e = 1;
+        }
+        while (!(m & 0x8000000000000000ULL)) {
+            m <<= 1;
+            e--;
+        }
+        ex = int32_to_floatx80(e - EXPBIAS, &env->fp_status);
+        sig.low = m;
+        sig.high = (a.high & 0x8000) | EXPBIAS;
     }
+    ST0 = ex;
+    fpush(env);
+    ST0 = sig;
+}
+
+/*
+ * pathvm: fprem and fprem1 computed exactly in integers (they were computed
+ * in double precision).  The quotient's low bits go to C0 (q2), C3 (q1) and
+ * C1 (q0); when the exponents differ by 64 or more only a partial remainder
+ * is computed (C2 set), reducing by 2^(d - n) with n = 32 + (d % 32), so
+ * that repeated executions converge.
+ */
+static void x87_unpack(floatx80 a, uint64_t *m, int *e)
+{
+    *m = a.low;
+    *e = a.high & 0x7fff;
+    if (*e == 0) {
+        *e = 1;
+    }
+    while (*m && !(*m & 0x8000000000000000ULL)) {
+        *m <<= 1;
+        (*e)--;
+    }
+}
+
+static void x87_prem(CPUX86State *env, bool nearest)
+{
+    floatx80 a = ST0, b = ST1;
+    uint64_t ma, mb, q = 0;
+    unsigned __int128 r;
+    int ea, eb, d, steps, i;
+    bool sign = a.high & 0x8000;
+
+    env->fpus &= ~0x4700; /* (C3,C2,C1,C0) <-- 0000 */
+    if (floatx80_is_any_nan(a) || floatx80_is_any_nan(b)) {
+        ST0 = floatx80_add(a, b, &env->fp_status);
+        return;
+    }
+    if ((a.high & 0x7fff) == 0x7fff || floatx80_is_zero(b)) {
+        float_raise(float_flag_invalid, &env->fp_status);
+        ST0 = floatx80_default_nan(&env->fp_status);
+        return;
+    }
+    x87_den2(env, a, b);
+    a = x87_canon(a);
+    b = x87_canon(b);
+    if (floatx80_is_zero(a) || (b.high & 0x7fff) == 0x7fff) {
+        ST0 = a;
+        return;
+    }
+    x87_unpack(a, &ma, &ea);
+    x87_unpack(b, &mb, &eb);
+    d = ea - eb;
+    if (d < 0) {
+        if (nearest && d == -1 && ma > mb) {
+            /* |a| in (|b|/2, |b|): a - sign(a) |b|, quotient 1 */
+            r = ((unsigned __int128)mb << 1) - ma;
+            sign = !sign;
+            env->fpus |= 0x200;
+            ST0 = normalizeRoundAndPackFloatx80(80, sign, ea, (uint64_t)r,
+                                                0, &env->fp_status);
+        } else {
+            ST0 = a;
+        }
+        return;
+    }
+    steps = d;
+    if (d >= 64) {
+        steps = 32 + (d % 32);
+        env->fpus |= 0x400; /* C2: partial */
+        nearest = false;    /* fprem1's partial remainder truncates too */
+    }
+    r = ma;
+    for (i = 0; i <= steps; i++) {
+        if (i) {
+            r <<= 1;
+        }
+        q <<= 1;
+        if (r >= mb) {
+            r -= mb;
+            q |= 1;
+        }
+    }
+    if (nearest && ((r << 1) > mb || ((r << 1) == mb && (q & 1)))) {
+        r = mb - r;
+        q++;
+        sign = !sign;
+    }
+    if (!(env->fpus & 0x400)) {
+        env->fpus |= (q & 0x4) << (8 - 2);  /* (C0) <-- q2 */
+        env->fpus |= (q & 0x2) << (14 - 1); /* (C3) <-- q1 */
+        env->fpus |= (q & 0x1) << (9 - 0);  /* (C1) <-- q0 */
+    }
+    if (r == 0) {
+        ST0.low = 0;
+        ST0.high = (a.high & 0x8000);
+        return;
+    }
+    /* r x 2^(exponent of b, or of a less the steps reduced) */
+    ST0 = normalizeRoundAndPackFloatx80(80, sign, ea - steps, (uint64_t)r, 0,
+                                        &env->fp_status);
 }
 
 void helper_fprem1(CPUX86State *env)
 {
-    double st0, st1, dblq, fpsrcop, fptemp;
-    CPU_LDoubleU fpsrcop1, fptemp1;
-    int expdif;
-    signed long long int q;
-
-    st0 = floatx80_to_double(env, ST0);
-    st1 = floatx80_to_double(env, ST1);
-
-    if (isinf(st0) || isnan(st0) || isnan(st1) || (st1 == 0.0)) {
-        ST0 = double_to_floatx80(env, NAN); /* NaN */
-        env->fpus &= ~0x4700; /* (C3,C2,C1,C0) <-- 0000 */
-        return;
-    }
-
-    fpsrcop = st0;
-    fptemp = st1;
-    fpsrcop1.d = ST0;
-    fptemp1.d = ST1;
-    expdif = EXPD(fpsrcop1) - EXPD(fptemp1);
-
-    if (expdif < 0) {
-        /* optimisation? taken from the AMD docs */
-        env->fpus &= ~0x4700; /* (C3,C2,C1,C0) <-- 0000 */
-        /* ST0 is unchanged */
-        return;
-    }
-
-    if (expdif < 53) {
-        dblq = fpsrcop / fptemp;
-        /* round dblq towards nearest integer */
-        dblq = rint(dblq);
-        st0 = fpsrcop - fptemp * dblq;
-
-        /* convert dblq to q by truncating towards zero */
-        if (dblq < 0.0) {
-            q = (signed long long int)(-dblq);
-        } else {
-            q = (signed long long int)dblq;
-        }
-
-        env->fpus &= ~0x4700; /* (C3,C2,C1,C0) <-- 0000 */
-        /* (C0,C3,C1) <-- (q2,q1,q0) */
-        env->fpus |= (q & 0x4) << (8 - 2);  /* (C0) <-- q2 */
-        env->fpus |= (q & 0x2) << (14 - 1); /* (C3) <-- q1 */
-        env->fpus |= (q & 0x1) << (9 - 0);  /* (C1) <-- q0 */
-    } else {
-        env->fpus |= 0x400;  /* C2 <-- 1 */
-        fptemp = pow(2.0, expdif - 50);
-        fpsrcop = (st0 / st1) / fptemp;
-        /* fpsrcop = integer obtained by chopping */
-        fpsrcop = (fpsrcop < 0.0) ?
-                  -(floor(fabs(fpsrcop))) : floor(fpsrcop);
-        st0 -= (st1 * fpsrcop * fptemp);
-    }
-    ST0 = double_to_floatx80(env, st0);
+    x87_prem(env, true);
 }
 
 void helper_fprem(CPUX86State *env)
 {
-    double st0, st1, dblq, fpsrcop, fptemp;
-    CPU_LDoubleU fpsrcop1, fptemp1;
-    int expdif;
-    signed long long int q;
-
-    st0 = floatx80_to_double(env, ST0);
-    st1 = floatx80_to_double(env, ST1);
-
-    if (isinf(st0) || isnan(st0) || isnan(st1) || (st1 == 0.0)) {
-        ST0 = double_to_floatx80(env, NAN); /* NaN */
-        env->fpus &= ~0x4700; /* (C3,C2,C1,C0) <-- 0000 */
-        return;
-    }
-
-    fpsrcop = st0;
-    fptemp = st1;
-    fpsrcop1.d = ST0;
-    fptemp1.d = ST1;
-    expdif = EXPD(fpsrcop1) - EXPD(fptemp1);
-
-    if (expdif < 0) {
-        /* optimisation? taken from the AMD docs */
-        env->fpus &= ~0x4700; /* (C3,C2,C1,C0) <-- 0000 */
-        /* ST0 is unchanged */
-        return;
-    }
-
-    if (expdif < 53) {
-        dblq = fpsrcop / fptemp; /* ST0 / ST1 */
-        /* round dblq towards zero */
-        dblq = (dblq < 0.0) ? ceil(dblq) : floor(dblq);
-        st0 = fpsrcop - fptemp * dblq; /* fpsrcop is ST0 */
-
-        /* convert dblq to q by truncating towards zero */
-        if (dblq < 0.0) {
-            q = (signed long long int)(-dblq);
-        } else {
-            q = (signed long long int)dblq;
-        }
-
-        env->fpus &= ~0x4700; /* (C3,C2,C1,C0) <-- 0000 */
-        /* (C0,C3,C1) <-- (q2,q1,q0) */
-        env->fpus |= (q & 0x4) << (8 - 2);  /* (C0) <-- q2 */
-        env->fpus |= (q & 0x2) << (14 - 1); /* (C3) <-- q1 */
-        env->fpus |= (q & 0x1) << (9 - 0);  /* (C1) <-- q0 */
-    } else {
-        int N = 32 + (expdif % 32); /* as per AMD docs */
-
-        env->fpus |= 0x400;  /* C2 <-- 1 */
-        fptemp = pow(2.0, (double)(expdif - N));
-        fpsrcop = (st0 / st1) / fptemp;
-        /* fpsrcop = integer obtained by chopping */
-        fpsrcop = (fpsrcop < 0.0) ?
-                  -(floor(fabs(fpsrcop))) : floor(fpsrcop);
-        st0 -= (st1 * fpsrcop * fptemp);
-    }
-    ST0 = double_to_floatx80(env, st0);
+    x87_prem(env, false);
 }
 
 void helper_fyl2xp1(CPUX86State *env)
@@ -926,11 +1188,7 @@ void helper_fyl2xp1(CPUX86State *env)
 
 void helper_fsqrt(CPUX86State *env)
 {
-    if (floatx80_is_neg(ST0)) {
-        env->fpus &= ~0x4700;  /* (C3,C2,C1,C0) <-- 0000 */
-        env->fpus |= 0x400;
-    }
-    ST0 = floatx80_sqrt(ST0, &env->fp_status);
+    ST0 = x87_arith(env, X87_SQRT, ST0, ST0);
 }
 
 void helper_fsincos(CPUX86State *env)
@@ -950,16 +1208,46 @@ void helper_fsincos(CPUX86State *env)
 
 void helper_frndint(CPUX86State *env)
 {
-    ST0 = floatx80_round_to_int(ST0, &env->fp_status);
+    ST0 = x87_arith(env, X87_RNDINT, ST0, ST0);
 }
 
+/*
+ * pathvm: fscale with NaNs propagated by the x87 rules, infinite scales
+ * (0 x 2^+inf and inf x 2^-inf invalid) and huge finite ones (no spurious
+ * IE from the conversion of ST1) handled.
+ */
 void helper_fscale(CPUX86State *env)
 {
-    if (floatx80_is_any_nan(ST1)) {
-        ST0 = ST1;
+    floatx80 a = ST0, b = ST1;
+
+    if (floatx80_is_any_nan(a) || floatx80_is_any_nan(b)) {
+        ST0 = floatx80_add(a, b, &env->fp_status);
+    } else if ((b.high & 0x7fff) == 0x7fff) {
+        bool neg = b.high & 0x8000;
+
+        x87_den(env, a);
+        if (neg ? (a.high & 0x7fff) == 0x7fff : floatx80_is_zero(a)) {
+            float_raise(float_flag_invalid, &env->fp_status);
+            ST0 = floatx80_default_nan(&env->fp_status);
+        } else if (!floatx80_is_zero(a) && (a.high & 0x7fff) != 0x7fff) {
+            ST0.low = neg ? 0 : 0x8000000000000000ULL;
+            ST0.high = (a.high & 0x8000) | (neg ? 0 : 0x7fff);
+        }
     } else {
-        int n = floatx80_to_int32_round_to_zero(ST1, &env->fp_status);
-        ST0 = floatx80_scalbn(ST0, n, &env->fp_status);
+        int eb = b.high & 0x7fff;
+        int n;
+
+        if (eb >= EXPBIAS + 30) {
+            n = (b.high & 0x8000) ? -(1 << 30) : (1 << 30);
+        } else if (eb < EXPBIAS) {
+            n = 0;
+        } else {
+            n = (int)(b.low >> (63 - (eb - EXPBIAS)));
+            if (b.high & 0x8000) {
+                n = -n;
+            }
+        }
+        ST0 = x87_arith_n(env, X87_SCALE, a, b, n);
     }
 }
 
@@ -1031,6 +1319,7 @@ static void do_fstenv(CPUX86State *env, target_ulong ptr, int data32,
     uint64_t mant;
     CPU_LDoubleU tmp;
 
+    pathvm_fpus_sync(env);
     fpus = (env->fpus & ~0x3800) | (env->fpstt & 0x7) << 11;
     fptag = 0;
     for (i = 7; i >= 0; i--) {
@@ -1083,6 +1372,7 @@ static void cpu_set_fpus(CPUX86State *env, uint16_t fpus)
     env->fpstt = (fpus >> 11) & 7;
     env->fpus = fpus & ~0x3800 & ~FPUS_B;
     env->fpus |= env->fpus & FPUS_SE ? FPUS_B : 0;
+    pathvm_fpus_loaded(env);
     if (!(env->fpus & FPUS_SE)) {
         /*
          * Here the processor deasserts FERR#; in response, the chipset deasserts
@@ -1157,6 +1447,7 @@ static void do_xsave_fpu(CPUX86State *env, target_ulong ptr, uintptr_t ra)
     int fpus, fptag, i;
     target_ulong addr;
 
+    pathvm_fpus_sync(env);
     fpus = (env->fpus & ~0x3800) | (env->fpstt & 0x7) << 11;
     fptag = 0;
     for (i = 0; i < 8; i++) {

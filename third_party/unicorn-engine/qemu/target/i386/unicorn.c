@@ -9,6 +9,10 @@
 #include <unicorn/x86.h> /* needed for uc_x86_mmr */
 #include "unicorn.h"
 
+/* pathvm: the x87 status word's exception flags (fpu_helper.c) */
+void pathvm_fpus_sync(CPUX86State *env);
+void pathvm_fpus_loaded(CPUX86State *env);
+
 #define FPST(n) (env->fpregs[(env->fpstt + (n)) & 7].d)
 
 #define X86_NON_CS_FLAGS (DESC_P_MASK | DESC_S_MASK | DESC_W_MASK | DESC_A_MASK)
@@ -237,7 +241,9 @@ uc_err reg_read(void *_env, int mode, unsigned int regid, void *value,
     }
     case UC_X86_REG_FPSW: {
         CHECK_REG_TYPE(uint16_t);
-        uint16_t fpus = env->fpus;
+        uint16_t fpus;
+        pathvm_fpus_sync(env); /* pathvm: the exception flags merged */
+        fpus = env->fpus;
         fpus = fpus & ~0x3800;
         fpus |= (env->fpstt & 0x7) << 11;
         *(uint16_t *)value = fpus;
@@ -1020,6 +1026,7 @@ uc_err reg_write(void *_env, int mode, unsigned int regid, const void *value,
         uint16_t fpus = *(uint16_t *)value;
         env->fpus = fpus & ~0x3800;
         env->fpstt = (fpus >> 11) & 0x7;
+        pathvm_fpus_loaded(env); /* pathvm: the sticky flags follow */
         return ret;
     }
     case UC_X86_REG_FPCW:
