@@ -1,6 +1,6 @@
 //! CPU state at process start and the mapping of CPU exceptions to signals.
 
-use unicorn_engine::{uc_error, RegisterX86, Unicorn};
+use unicorn_engine::{uc_error, Arch, Mode, RegisterX86, Unicorn, X86CpuModel};
 
 use crate::machine::StopReason;
 use crate::signals::{SigInfo, FPE_INTDIV, ILL_ILLOPN, SEGV_MAPERR, SI_KERNEL};
@@ -15,8 +15,18 @@ const CR4_OSFXSR: u64 = 1 << 9;
 /// CR4.OSXMMEXCPT: the OS handles SIMD floating-point exceptions (#XM).
 const CR4_OSXMMEXCPT: u64 = 1 << 10;
 
+/// The virtual CPU every guest runs on: a 64-bit unicorn engine with the CPU
+/// model chosen (before anything else touches the CPU). The machine and the
+/// differential tester (`cputest`) both build theirs here, so the tester
+/// tests what guests get; [`init_registers`] then sets the state at entry.
+pub fn new_cpu<'a, D>(data: D) -> Result<Unicorn<'a, D>, uc_error> {
+    let uc = Unicorn::new_with_data(Arch::X86, Mode::MODE_64, data)?;
+    uc.ctl_set_cpu_model(X86CpuModel::UC_CPU_X86_HASWELL as i32)?;
+    Ok(uc)
+}
+
 /// Registers at the first instruction, as Linux leaves them after `execve`.
-pub(crate) fn init_registers<D>(
+pub fn init_registers<D>(
     uc: &mut Unicorn<'_, D>,
     entry: u64,
     sp: u64,

@@ -10,7 +10,7 @@
 //! execution to an [`events::Observer`]; no unicorn type leaves this crate.
 
 pub mod clock;
-mod cpu;
+pub mod cpu;
 pub mod decode;
 pub mod machine;
 pub mod memory;

@@ -9,9 +9,7 @@ use std::path::{Path, PathBuf};
 use events::{BlockEvent, BlockId, MemEvent, ObjectMapped, Observer, Terminator};
 use loader::elf::{page_down, page_up, ElfImage, LoadError, Prot, PAGE_SIZE};
 use loader::stack::{self, at, StackInputs};
-use unicorn_engine::{
-    Arch, HookType, MemType, Mode, Permission, RegisterX86, Unicorn, X86CpuModel,
-};
+use unicorn_engine::{HookType, MemType, Permission, RegisterX86, Unicorn};
 
 use crate::clock::{Rng, VirtualClock};
 use crate::decode::{BlockTable, DecodeError};
@@ -730,10 +728,7 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     }
     machine.objects.append(&mut objects);
 
-    let mut uc = Unicorn::new_with_data(Arch::X86, Mode::MODE_64, machine).map_err(uc_err)?;
-    // The CPU model must be chosen before anything else touches the CPU.
-    uc.ctl_set_cpu_model(X86CpuModel::UC_CPU_X86_HASWELL as i32)
-        .map_err(uc_err)?;
+    let mut uc = crate::cpu::new_cpu(machine).map_err(uc_err)?;
     let regions: Vec<(u64, u64, *mut u8)> = uc
         .get_data()
         .mem
