@@ -12,6 +12,7 @@ mod collect;
 mod contexts;
 mod corpus;
 mod counts;
+mod cpu;
 mod docs;
 mod export;
 mod faults;

@@ -5,7 +5,7 @@
 use cputest::{class_status, emu::Emu, gen::CLASSES, run_class, KNOWN};
 
 const SEED: u64 = 24;
-const CASES: u64 = 400;
+const CASES: u64 = 300;
 
 #[test]
 fn every_class_matches_the_host_cpu_but_for_the_known_list() {

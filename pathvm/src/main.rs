@@ -80,7 +80,7 @@ struct RunArgs {
     /// No summary on stderr.
     #[arg(short, long)]
     quiet: bool,
-    /// Seed of the guest's randomness (getrandom, AT_RANDOM, /dev/urandom).
+    /// Seed of the guest's randomness (getrandom, AT_RANDOM, /dev/urandom, RDRAND).
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Add or replace a variable of the guest environment (repeatable).

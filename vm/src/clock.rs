@@ -29,6 +29,45 @@ pub extern "C" fn __wrap_cpu_get_ticks_x86_64() -> i64 {
     CURRENT.with(|c| c.borrow().as_ref().map_or(0, |c| c.now_ns())) as i64
 }
 
+thread_local! {
+    /// The generator `rdrand` reads on this host thread (the running guest's).
+    static HW_RANDOM: RefCell<Option<Rng>> = const { RefCell::new(None) };
+}
+
+/// Called by unicorn's `rdrand` helper (through `qemu_guest_getrandom`, whose
+/// weak default this definition replaces): the guest's hardware random
+/// numbers come from the run's seed, like `getrandom`, so a run is
+/// reproducible and `--seed` changes them. Outside a run (no generator
+/// installed) it answers zeros.
+#[no_mangle]
+pub extern "C" fn pathvm_guest_random(buf: *mut u8, len: usize) -> i32 {
+    if buf.is_null() {
+        return -1;
+    }
+    // SAFETY: unicorn passes a buffer of `len` writable bytes.
+    let out = unsafe { std::slice::from_raw_parts_mut(buf, len) };
+    HW_RANDOM.with(|r| match r.borrow_mut().as_mut() {
+        Some(rng) => rng.fill(out),
+        None => out.fill(0),
+    });
+    0
+}
+
+/// The seeded generator behind `rdrand` on this host thread.
+pub struct HwRandom;
+
+impl HwRandom {
+    /// Draw `rdrand`'s numbers from `seed` on the current host thread (a
+    /// stream of its own, apart from `getrandom`'s).
+    pub fn install(seed: u64) {
+        HW_RANDOM.with(|r| *r.borrow_mut() = Some(Rng::new(seed ^ 0x5244_5241_4e44_0001)));
+    }
+
+    pub fn uninstall() {
+        HW_RANDOM.with(|r| *r.borrow_mut() = None);
+    }
+}
+
 /// The clock of one guest process: retired instructions plus time slept.
 #[derive(Debug, Default)]
 pub struct VirtualClock {

@@ -14,6 +14,12 @@ pub const HWCAP: u64 = 0x078b_fbff;
 const CR4_OSFXSR: u64 = 1 << 9;
 /// CR4.OSXMMEXCPT: the OS handles SIMD floating-point exceptions (#XM).
 const CR4_OSXMMEXCPT: u64 = 1 << 10;
+/// CR4.FSGSBASE: RDFSBASE/WRFSBASE and the GS pair run in user mode.
+const CR4_FSGSBASE: u64 = 1 << 16;
+/// Linux's x86-64 user code and stack segment selectors (`__USER_CS`,
+/// `__USER_DS`).
+const USER_CS: u64 = 0x33;
+const USER_SS: u64 = 0x2b;
 
 /// The virtual CPU every guest runs on: a 64-bit unicorn engine with the CPU
 /// model chosen (before anything else touches the CPU). The machine and the
@@ -61,7 +67,13 @@ pub fn init_registers<D>(
     // with them), and OSXMMEXCPT (bit 10), so that unmasked SSE exceptions
     // raise #XM. Unicorn's reset sets the translator's OSFXSR flag but
     // leaves CR4 at 0, and the FXSAVE helper reads CR4.
-    uc.reg_write(RegisterX86::CR4, CR4_OSFXSR | CR4_OSXMMEXCPT)?;
+    // And FSGSBASE (bit 16), which Linux sets since 5.9 where the CPU has
+    // it: CPUID advertises the instructions, so they must run.
+    uc.reg_write(RegisterX86::CR4, CR4_OSFXSR | CR4_OSXMMEXCPT | CR4_FSGSBASE)?;
+    // The code and stack selectors of a 64-bit Linux process (in 64-bit
+    // mode unicorn sets only the selector; DS, ES, FS and GS stay 0).
+    uc.reg_write(RegisterX86::CS, USER_CS)?;
+    uc.reg_write(RegisterX86::SS, USER_SS)?;
     // The x87 unit as `execve` leaves it (FNINIT's state): control word
     // 0x037F (every exception masked, 64-bit precision, round to nearest),
     // status 0, every register empty. Unicorn's reset leaves the control

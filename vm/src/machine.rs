@@ -755,10 +755,12 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     crate::cpu::enter_user_mode(&mut uc);
 
     uc.get_data().clock.install();
+    crate::clock::HwRandom::install(config.seed);
     RUNNING.store(uc.get_handle(), std::sync::atomic::Ordering::SeqCst);
     let result = run_loop(&mut uc, entry);
     RUNNING.store(std::ptr::null_mut(), std::sync::atomic::Ordering::SeqCst);
     VirtualClock::uninstall();
+    crate::clock::HwRandom::uninstall();
     let pc = uc.reg_read(RegisterX86::RIP).unwrap_or(0);
     let m = uc.get_data_mut();
     let interrupted = STOP_SIGNAL.load(std::sync::atomic::Ordering::SeqCst);

@@ -47,9 +47,18 @@ static int glib_random_bytes(void *buf, size_t len)
     return 0;
 }
 
-int qemu_guest_getrandom(void *buf, size_t len)
+/* pathvm: the bytes RDRAND returns come from the embedder's seeded
+   generator when it defines pathvm_guest_random (pathvm's vm/src/clock.rs
+   does), so that runs are reproducible; this weak default (the host's
+   randomness, as before) keeps other programs linking the library. */
+__attribute__((weak)) int pathvm_guest_random(void *buf, size_t len)
 {
     return glib_random_bytes(buf, len);
+}
+
+int qemu_guest_getrandom(void *buf, size_t len)
+{
+    return pathvm_guest_random(buf, len);
 }
 
 void qemu_guest_getrandom_nofail(void *buf, size_t len)

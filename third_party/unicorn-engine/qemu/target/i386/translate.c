@@ -4141,6 +4141,9 @@ static void gen_sse(CPUX86State *env, DisasContext *s, int b,
                     TCGv bound, zero;
 
                     gen_ldst_modrm(env, s, modrm, ot, OR_TMP0, 0);
+                    /* pathvm: a 32-bit register source's upper half is
+                       not part of the operand. */
+                    gen_extu(tcg_ctx, ot, s->T0);
                     /* Extract START, and shift the operand.
                        Shifts larger than operand size get zeros.  */
                     tcg_gen_ext8u_tl(tcg_ctx, s->A0, tcg_ctx->cpu_regs[s->vex_v]);
@@ -4155,12 +4158,23 @@ static void gen_sse(CPUX86State *env, DisasContext *s, int b,
                     /* Extract the LEN into a mask.  Lengths larger than
                        operand size get all ones.  */
                     tcg_gen_extract_tl(tcg_ctx, s->A0, tcg_ctx->cpu_regs[s->vex_v], 8, 8);
-                    tcg_gen_movcond_tl(tcg_ctx, TCG_COND_LEU, s->A0, s->A0, bound,
-                                       s->A0, bound);
+                    {
+                        /* pathvm: a length past the operand size keeps
+                           every bit (the mask was one bit short). */
+                        TCGv len = tcg_temp_new(tcg_ctx);
+                        TCGv ones = tcg_const_tl(tcg_ctx, -1);
+                        tcg_gen_mov_tl(tcg_ctx, len, s->A0);
+                        tcg_gen_movcond_tl(tcg_ctx, TCG_COND_LEU, s->A0, s->A0, bound,
+                                           s->A0, bound);
+                        tcg_gen_movi_tl(tcg_ctx, s->T1, 1);
+                        tcg_gen_shl_tl(tcg_ctx, s->T1, s->T1, s->A0);
+                        tcg_gen_subi_tl(tcg_ctx, s->T1, s->T1, 1);
+                        tcg_gen_movcond_tl(tcg_ctx, TCG_COND_GTU, s->T1, len, bound,
+                                           ones, s->T1);
+                        tcg_temp_free(tcg_ctx, len);
+                        tcg_temp_free(tcg_ctx, ones);
+                    }
                     tcg_temp_free(tcg_ctx, bound);
-                    tcg_gen_movi_tl(tcg_ctx, s->T1, 1);
-                    tcg_gen_shl_tl(tcg_ctx, s->T1, s->T1, s->A0);
-                    tcg_gen_subi_tl(tcg_ctx, s->T1, s->T1, 1);
                     tcg_gen_and_tl(tcg_ctx, s->T0, s->T0, s->T1);
 
                     gen_op_mov_reg_v(s, ot, reg, s->T0);
@@ -4182,15 +4196,24 @@ static void gen_sse(CPUX86State *env, DisasContext *s, int b,
                     TCGv bound = tcg_const_tl(tcg_ctx, ot == MO_64 ? 63 : 31);
                     /* Note that since we're using BMILG (in order to get O
                        cleared) we need to store the inverse into C.  */
-                    tcg_gen_setcond_tl(tcg_ctx, TCG_COND_LT, tcg_ctx->cpu_cc_src,
+                    /* pathvm: CF is set by an index past the last bit
+                       (LEU: an index of size-1 keeps CF clear), and such
+                       an index leaves the source whole. */
+                    TCGv zero = tcg_const_tl(tcg_ctx, 0);
+                    TCGv masked = tcg_temp_new(tcg_ctx);
+                    tcg_gen_setcond_tl(tcg_ctx, TCG_COND_LEU, tcg_ctx->cpu_cc_src,
                                        s->T1, bound);
                     tcg_gen_movcond_tl(tcg_ctx, TCG_COND_GT, s->T1, s->T1,
                                        bound, bound, s->T1);
                     tcg_temp_free(tcg_ctx, bound);
+                    tcg_gen_movi_tl(tcg_ctx, s->A0, -1);
+                    tcg_gen_shl_tl(tcg_ctx, s->A0, s->A0, s->T1);
+                    tcg_gen_andc_tl(tcg_ctx, masked, s->T0, s->A0);
+                    tcg_gen_movcond_tl(tcg_ctx, TCG_COND_NE, s->T0,
+                                       tcg_ctx->cpu_cc_src, zero, masked, s->T0);
+                    tcg_temp_free(tcg_ctx, zero);
+                    tcg_temp_free(tcg_ctx, masked);
                 }
-                tcg_gen_movi_tl(tcg_ctx, s->A0, -1);
-                tcg_gen_shl_tl(tcg_ctx, s->A0, s->A0, s->T1);
-                tcg_gen_andc_tl(tcg_ctx, s->T0, s->T0, s->A0);
                 gen_op_mov_reg_v(s, ot, reg, s->T0);
                 gen_op_update1_cc(s);
                 set_cc_op(s, CC_OP_BMILGB + ot);
@@ -4238,6 +4261,9 @@ static void gen_sse(CPUX86State *env, DisasContext *s, int b,
                     tcg_gen_mov_tl(tcg_ctx, s->T1, tcg_ctx->cpu_regs[s->vex_v]);
                 } else {
                     tcg_gen_ext32u_tl(tcg_ctx, s->T1, tcg_ctx->cpu_regs[s->vex_v]);
+                    /* pathvm: and the mask's (a 32-bit register's upper
+                       half is not part of it). */
+                    tcg_gen_ext32u_tl(tcg_ctx, s->T0, s->T0);
                 }
                 gen_helper_pdep(tcg_ctx, tcg_ctx->cpu_regs[reg], s->T1, s->T0);
                 break;
@@ -4380,6 +4406,7 @@ static void gen_sse(CPUX86State *env, DisasContext *s, int b,
                 }
                 ot = mo_64_32(s->dflag);
                 gen_ldst_modrm(env, s, modrm, ot, OR_TMP0, 0);
+                gen_extu(tcg_ctx, ot, s->T0);
 
                 tcg_gen_mov_tl(tcg_ctx, tcg_ctx->cpu_cc_src, s->T0);
                 switch (reg & 7) {
@@ -4392,6 +4419,9 @@ static void gen_sse(CPUX86State *env, DisasContext *s, int b,
                     tcg_gen_xor_tl(tcg_ctx, s->T0, s->T0, s->T1);
                     break;
                 case 3: /* blsi By, Ey */
+                    /* pathvm: CF is set when the source is not zero (the
+                       BMILG flags set it when cc_src is zero). */
+                    tcg_gen_setcondi_tl(tcg_ctx, TCG_COND_EQ, tcg_ctx->cpu_cc_src, s->T0, 0);
                     tcg_gen_neg_tl(tcg_ctx, s->T1, s->T0);
                     tcg_gen_and_tl(tcg_ctx, s->T0, s->T0, s->T1);
                     break;
@@ -4612,6 +4642,9 @@ static void gen_sse(CPUX86State *env, DisasContext *s, int b,
                     goto illegal_op;
                 }
                 ot = mo_64_32(s->dflag);
+                /* pathvm: an immediate byte follows the operand, so a
+                   RIP-relative address counts from after it. */
+                s->rip_offset = 1;
                 gen_ldst_modrm(env, s, modrm, ot, OR_TMP0, 0);
                 b = x86_ldub_code(env, s);
                 if (ot == MO_64) {
@@ -5230,7 +5263,7 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
         rm = (modrm & 7) | REX_B(s);
         op = (modrm >> 3) & 7;
         if (mod != 3) {
-            if (op == 0) {
+            if (op == 0 || op == 1) {
                 s->rip_offset = insn_const_size(ot);
             }
             gen_lea_modrm(env, s, modrm);
@@ -5245,6 +5278,7 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
 
         switch(op) {
         case 0: /* test */
+        case 1: /* pathvm: /1 is an alias of TEST on hardware */
             val = insn_get(env, s, ot);
             tcg_gen_movi_tl(tcg_ctx, s->T1, val);
             gen_op_testl_T0_T1_cc(s);
@@ -5294,7 +5328,9 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
 
                 tcg_temp_free(tcg_ctx, t2);
                 tcg_temp_free(tcg_ctx, a0);
-                tcg_gen_mov_tl(tcg_ctx, s->T0, t0);
+                /* pathvm: the flags are those of the negated value (t0 is
+                   the value the exchange found). */
+                tcg_gen_neg_tl(tcg_ctx, s->T0, t0);
                 tcg_temp_free(tcg_ctx, t0);
             } else {
                 tcg_gen_neg_tl(tcg_ctx, s->T0, s->T0);
@@ -5743,7 +5779,17 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
                 gen_lea_modrm(env, s, modrm);
                 tcg_gen_atomic_cmpxchg_tl(tcg_ctx, oldv, s->A0, cmpv, newv,
                                           s->mem_index, ot | MO_LE);
-                gen_op_mov_reg_v(s, ot, R_EAX, oldv);
+                if (ot == MO_32) {
+                    /* pathvm: EAX is written (clearing RAX's upper half)
+                       only when the comparison fails. */
+                    TCGv cmp32 = tcg_temp_new(tcg_ctx);
+                    tcg_gen_ext32u_tl(tcg_ctx, cmp32, cmpv);
+                    tcg_gen_movcond_tl(tcg_ctx, TCG_COND_EQ, tcg_ctx->cpu_regs[R_EAX],
+                                       oldv, cmp32, tcg_ctx->cpu_regs[R_EAX], oldv);
+                    tcg_temp_free(tcg_ctx, cmp32);
+                } else {
+                    gen_op_mov_reg_v(s, ot, R_EAX, oldv);
+                }
             } else {
                 if (mod == 3) {
                     rm = (modrm & 7) | REX_B(s);
@@ -5757,7 +5803,27 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
                 gen_extu(tcg_ctx, ot, cmpv);
                 /* store value = (old == cmp ? new : old);  */
                 tcg_gen_movcond_tl(tcg_ctx, TCG_COND_EQ, newv, oldv, cmpv, newv, oldv);
-                if (mod == 3) {
+                if (ot == MO_32) {
+                    /* pathvm: with a 32-bit operand, EAX is written (RAX's
+                       upper half cleared) only when the comparison fails,
+                       and a register destination only when it succeeds. */
+                    TCGv acc = tcg_temp_new(tcg_ctx);
+                    tcg_gen_movcond_tl(tcg_ctx, TCG_COND_EQ, acc, oldv, cmpv,
+                                       tcg_ctx->cpu_regs[R_EAX], oldv);
+                    if (mod == 3) {
+                        TCGv dst = tcg_temp_new(tcg_ctx);
+                        tcg_gen_ext32u_tl(tcg_ctx, dst, newv);
+                        tcg_gen_movcond_tl(tcg_ctx, TCG_COND_EQ, dst, oldv, cmpv,
+                                           dst, tcg_ctx->cpu_regs[rm]);
+                        tcg_gen_mov_tl(tcg_ctx, tcg_ctx->cpu_regs[R_EAX], acc);
+                        tcg_gen_mov_tl(tcg_ctx, tcg_ctx->cpu_regs[rm], dst);
+                        tcg_temp_free(tcg_ctx, dst);
+                    } else {
+                        gen_op_st_v(s, ot, newv, s->A0);
+                        tcg_gen_mov_tl(tcg_ctx, tcg_ctx->cpu_regs[R_EAX], acc);
+                    }
+                    tcg_temp_free(tcg_ctx, acc);
+                } else if (mod == 3) {
                     gen_op_mov_reg_v(s, ot, R_EAX, oldv);
                     gen_op_mov_reg_v(s, ot, rm, newv);
                 } else {
@@ -7672,6 +7738,17 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
             } else {
                 tcg_gen_ctz_tl(tcg_ctx, s->T0, s->T0, tcg_ctx->cpu_regs[reg]);
             }
+            if (ot == MO_32) {
+                /* pathvm: a zero source leaves the whole 64-bit destination
+                   as it was (a 32-bit write would clear its upper half). */
+                TCGv zero = tcg_const_tl(tcg_ctx, 0);
+                tcg_gen_ext32u_tl(tcg_ctx, s->T0, s->T0);
+                tcg_gen_movcond_tl(tcg_ctx, TCG_COND_EQ, tcg_ctx->cpu_regs[reg],
+                                   tcg_ctx->cpu_cc_dst, zero,
+                                   tcg_ctx->cpu_regs[reg], s->T0);
+                tcg_temp_free(tcg_ctx, zero);
+                break;
+            }
         }
         gen_op_mov_reg_v(s, ot, reg, s->T0);
         break;
@@ -8505,8 +8582,7 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
         case 1: /* prefetchnt0 */
         case 2: /* prefetchnt0 */
         case 3: /* prefetchnt0 */
-            if (mod == 3)
-                goto illegal_op;
+            /* pathvm: with a register operand, a reserved NOP (no #UD). */
             gen_nop_modrm(env, s, modrm);
             /* nothing more to do */
             break;
@@ -9080,8 +9156,7 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
     case 0x10d: /* 3DNow! prefetch(w) */
         modrm = x86_ldub_code(env, s);
         mod = (modrm >> 6) & 3;
-        if (mod == 3)
-            goto illegal_op;
+        /* pathvm: with a register operand, a reserved NOP (no #UD). */
         gen_nop_modrm(env, s, modrm);
         break;
     case 0x1aa: /* rsm */
