@@ -21,6 +21,7 @@ mod native;
 mod paths;
 mod phases;
 mod pipe;
+mod process;
 mod signals;
 mod sparse;
 mod threads;

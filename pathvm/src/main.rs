@@ -164,6 +164,11 @@ struct RunArgs {
     /// and programs they execute run under pathvm (FILE.2.1, ...).
     #[arg(long)]
     trace_children: bool,
+    /// Present the guest's standard input, output and error as a terminal
+    /// (80x24, fixed settings) instead of pipes, wherever they go
+    /// (docs/linux.md). Recorded in the profile.
+    #[arg(long)]
+    tty: bool,
     /// The guest's argv[0] (default: PROGRAM), for traced children.
     #[arg(long, hide = true)]
     argv0: Option<OsString>,
@@ -445,6 +450,7 @@ fn run(a: RunArgs) -> ExitCode {
             max_instructions: a.max_instructions,
             strict_syscalls: a.strict_syscalls,
             reserved_fds: Vec::new(),
+            tty: a.tty,
             progress: None,
             pid: a.guest_pid.unwrap_or(vm::GUEST_PID),
             sched_quantum: a.sched_quantum,
@@ -476,8 +482,8 @@ fn run(a: RunArgs) -> ExitCode {
     };
     // The guest shares pathvm's descriptors and may close stderr (many
     // programs do at exit); keep a copy to report through afterwards.
-    // SAFETY: plain descriptor calls on our own descriptors.
-    let saved_stderr = unsafe { libc::fcntl(2, libc::F_DUPFD_CLOEXEC, 100) };
+    // It is moved out of the guest's reach (vm::reserve_fd).
+    let saved_stderr = vm::reserve_fd(2);
     let mut opts = opts;
     if saved_stderr >= 0 {
         opts.vm.reserved_fds.push(saved_stderr);
@@ -687,6 +693,7 @@ fn child_args(
         l1d,
         ll,
         single_thread,
+        tty,
     } = a;
     let mut args: Vec<OsString> = vec!["run".into(), "-q".into()];
     let mut opt = |k: &str, v: &dyn std::fmt::Display| {
@@ -723,6 +730,7 @@ fn child_args(
         (*no_paths, "--no-paths"),
         (*no_cct, "--no-cct"),
         (*single_thread, "--single-thread"),
+        (*tty, "--tty"),
         (true, "--trace-children"),
         (true, "--inherit-env"),
     ] {

@@ -59,13 +59,20 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
         command: lossy(&opts.vm.argv),
         env: lossy(&opts.vm.env),
         cpu_model: vm::CPU_MODEL.to_string(),
-        config: vec![
-            ("seed".to_string(), opts.vm.seed.to_string()),
-            (
-                "sched.quantum".to_string(),
-                opts.vm.sched_quantum.to_string(),
-            ),
-        ],
+        config: {
+            let mut config = vec![
+                ("seed".to_string(), opts.vm.seed.to_string()),
+                (
+                    "sched.quantum".to_string(),
+                    opts.vm.sched_quantum.to_string(),
+                ),
+            ];
+            // Only a --tty run says so, so that other profiles keep their bytes.
+            if opts.vm.tty {
+                config.push(("tty".into(), "80x24".into()));
+            }
+            config
+        },
         objects: outcome.objects.iter().map(|o| o.path.clone()).collect(),
         stop: describe_stop(&outcome.stop),
         exit_status: exit_status_of(&outcome.stop),

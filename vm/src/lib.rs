@@ -12,14 +12,17 @@
 pub mod clock;
 pub mod cpu;
 pub mod decode;
+pub mod fdview;
 pub mod machine;
 pub mod memory;
 pub mod process;
+mod procfs;
 pub mod signals;
 mod sparse;
 mod syscalls;
 pub mod threads;
 
+pub use fdview::{reserve_fd, GUEST_FD_LIMIT};
 pub use machine::{
     request_stop, run, RunOutcome, StopReason, VmConfig, VmError, CPU_MODEL, GUEST_PID,
 };

@@ -40,9 +40,12 @@ pub struct VmConfig {
     /// Where to publish the number of retired instructions now and then
     /// (about every 4 million), for a progress display on another thread.
     pub progress: Option<std::sync::Arc<std::sync::atomic::AtomicU64>>,
-    /// Host descriptors pathvm keeps for itself (a saved stderr): the guest
-    /// cannot close or replace them.
+    /// Host descriptors pathvm keeps for itself (a saved stderr, moved by
+    /// [`crate::reserve_fd`]): the guest cannot name them.
     pub reserved_fds: Vec<i32>,
+    /// Present the standard descriptors as a terminal (80x24) instead of
+    /// pipes (see [`crate::fdview`]).
+    pub tty: bool,
     /// The guest's pid ([`GUEST_PID`] unless a parent under pathvm gave
     /// this process its own).
     pub pid: u32,
@@ -708,7 +711,7 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
         progress: config.progress.clone(),
         clock: Default::default(),
         rng,
-        sys: SyscallState::new(config, absolute(&config.program)),
+        sys: SyscallState::new(config),
         objects: Vec::new(),
         cur_block: entry,
         stop: None,
@@ -721,6 +724,7 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
         sparse: observer_sparse.then(crate::sparse::Sparse::new),
         uc: std::ptr::null_mut(),
     };
+    machine.sys.proc.set_initial_stack(&machine.mem, st.sp);
     // The main thread is named before its first block.
     machine.observer.thread_switch(config.pid);
     for o in &objects {

@@ -161,6 +161,11 @@ impl ProcessState {
         tid
     }
 
+    /// The virtual pid the next child or thread will get.
+    pub(crate) fn next_vpid(&self) -> u32 {
+        self.next_vpid
+    }
+
     /// Host pid of a virtual pid (`pid > 0`).
     pub(crate) fn host_pid(&self, vpid: i64) -> Option<libc::pid_t> {
         self.children

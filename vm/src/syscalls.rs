@@ -11,7 +11,6 @@
 //! File descriptors are the host's own, as in a native run.
 
 use std::ffi::CString;
-use std::path::PathBuf;
 
 use events::Observer;
 use loader::elf::{page_up, Prot, PAGE_SIZE};
@@ -31,12 +30,13 @@ pub(crate) enum SysResult {
 
 /// The process state kept for system calls.
 pub(crate) struct SyscallState {
-    /// Absolute path of the guest program (`/proc/self/exe`).
-    exe: PathBuf,
     strict: bool,
     warned: FxHashSet<u64>,
     pub(crate) warnings: Vec<String>,
-    reserved_fds: Vec<i32>,
+    /// The guest's `/proc` (`procfs.rs`).
+    pub(crate) proc: crate::procfs::ProcFs,
+    /// pathvm's descriptors and the standard ones (`fdview.rs`).
+    pub(crate) fdview: crate::fdview::FdView,
     /// Signal dispositions, mask, pending signals and timers.
     pub(crate) sig: SignalState,
     /// Pid, parent and children.
@@ -48,11 +48,11 @@ pub(crate) struct SyscallState {
 }
 
 impl SyscallState {
-    pub(crate) fn new(config: &VmConfig, exe: PathBuf) -> SyscallState {
+    pub(crate) fn new(config: &VmConfig) -> SyscallState {
         SyscallState {
-            exe,
+            proc: crate::procfs::ProcFs::new(&config.program),
+            fdview: crate::fdview::FdView::new(&config.reserved_fds, config.tty),
             strict: config.strict_syscalls,
-            reserved_fds: config.reserved_fds.clone(),
             warned: FxHashSet::default(),
             warnings: Vec::new(),
             sig: SignalState::new(),
@@ -61,6 +61,11 @@ impl SyscallState {
             uid: unsafe { libc::getuid() },
             sp: 0,
         }
+    }
+
+    /// Is `fd` one of pathvm's descriptors?
+    pub(crate) fn reserved(&self, fd: i32) -> bool {
+        self.fdview.reserved(fd)
     }
 }
 
@@ -113,6 +118,11 @@ fn host(nr: i64, a: &[i64]) -> i64 {
     } else {
         r
     }
+}
+
+/// [`host`] for the other modules of the crate.
+pub(crate) fn host_call(nr: i64, a: &[i64]) -> i64 {
+    host(nr, a)
 }
 
 /// Read the call from the CPU, run it, write the result back.
@@ -278,10 +288,10 @@ impl<O: Observer> Machine<'_, O> {
         let n = nr as i64;
         let i = |k: usize| a[k] as i64;
         let ret = |v: i64| Ok(Sys::Ret(v));
-        let reserved = |fd: u64| self.sys.reserved_fds.contains(&(fd as i32));
+        if let Some(r) = self.fd_guard(n, &a) {
+            return ret(r);
+        }
         match n {
-            SYS_close if reserved(a[0]) => ret(-(EBADF as i64)),
-            SYS_dup2 | SYS_dup3 if reserved(a[1]) => ret(-(EBADF as i64)),
             SYS_read | SYS_write => ret(host(n, &[i(0), self.buf(a[1], a[2])?, i(2)])),
             SYS_pread64 | SYS_pwrite64 => ret(host(n, &[i(0), self.buf(a[1], a[2])?, i(2), i(3)])),
             SYS_readv | SYS_writev | SYS_preadv | SYS_pwritev => {
@@ -303,18 +313,22 @@ impl<O: Observer> Machine<'_, O> {
             }
             SYS_stat | SYS_lstat => ret(host(
                 n,
-                &[self.path(a[0])?.as_ptr() as i64, self.buf(a[1], 144)?],
+                &[
+                    self.meta_path(AT_FDCWD as i64, a[0], n == SYS_lstat)?
+                        .as_ptr() as i64,
+                    self.buf(a[1], 144)?,
+                ],
             )),
             SYS_fstat => ret(host(n, &[i(0), self.buf(a[1], 144)?])),
             SYS_newfstatat => {
-                let p = self.path(a[1])?;
+                let p = self.meta_path(i(0), a[1], a[3] & AT_SYMLINK_NOFOLLOW as u64 != 0)?;
                 ret(host(
                     n,
                     &[i(0), p.as_ptr() as i64, self.buf(a[2], 144)?, i(3)],
                 ))
             }
             SYS_statx => {
-                let p = self.path(a[1])?;
+                let p = self.meta_path(i(0), a[1], a[2] & AT_SYMLINK_NOFOLLOW as u64 != 0)?;
                 ret(host(
                     n,
                     &[i(0), p.as_ptr() as i64, i(2), i(3), self.buf(a[4], 256)?],
@@ -867,7 +881,6 @@ impl<O: Observer> Machine<'_, O> {
                 self.rng.fill(&mut bytes);
                 Some(bytes)
             }
-            b"/proc/self/maps" => Some(self.proc_maps()),
             b"/sys/devices/system/cpu/online" | b"/sys/devices/system/cpu/possible" => {
                 Some(b"0\n".to_vec())
             }
@@ -876,47 +889,30 @@ impl<O: Observer> Machine<'_, O> {
         if let Some(bytes) = synthetic {
             return Ok(Sys::Ret(memfd_with(&bytes, flags)));
         }
-        Ok(Sys::Ret(host(
-            libc::SYS_openat,
-            &[dirfd, p.as_ptr() as i64, flags, mode],
-        )))
-    }
-
-    fn proc_maps(&self) -> Vec<u8> {
-        let mut out = String::new();
-        for (s, m) in self.mem.mappings() {
-            let perms = format!(
-                "{}{}{}p",
-                if m.prot.read { 'r' } else { '-' },
-                if m.prot.write { 'w' } else { '-' },
-                if m.prot.exec { 'x' } else { '-' }
-            );
-            let (off, name) = match &m.backing {
-                Backing::File { path, offset } => (*offset, path.clone()),
-                Backing::Heap => (0, "[heap]".into()),
-                Backing::Stack => (0, "[stack]".into()),
-                Backing::Anonymous => (0, String::new()),
-            };
-            out.push_str(&format!(
-                "{s:012x}-{:012x} {perms} {off:08x} 00:00 0 {name}\n",
-                m.end
-            ));
+        if let Some(r) = self.proc_open(dirfd, p.as_bytes(), flags, mode) {
+            return Ok(Sys::Ret(r));
         }
-        out.into_bytes()
+        let fd = host(libc::SYS_openat, &[dirfd, p.as_ptr() as i64, flags, mode]);
+        Ok(Sys::Ret(self.proc_after_open(fd, flags, mode)))
     }
 
     fn readlink(&mut self, dirfd: i64, path: u64, buf: u64, size: u64) -> Result<Sys, i64> {
         let p = self.path(path)?;
-        if p.as_bytes() == b"/proc/self/exe" {
-            let target = self.sys.exe.as_os_str().as_encoded_bytes().to_vec();
-            let n = target.len().min(size as usize);
-            self.mem.write(buf, &target[..n]).map_err(|_| NEG_EFAULT)?;
-            return Ok(Sys::Ret(n as i64));
+        if (size as i64) <= 0 {
+            return Err(NEG_EINVAL);
         }
-        Ok(Sys::Ret(host(
-            libc::SYS_readlinkat,
-            &[dirfd, p.as_ptr() as i64, self.buf(buf, size)?, size as i64],
-        )))
+        match self.proc_readlink(dirfd, p.as_bytes()) {
+            Some(Ok(target)) => {
+                let n = target.len().min(size as usize);
+                self.mem.write(buf, &target[..n]).map_err(|_| NEG_EFAULT)?;
+                Ok(Sys::Ret(n as i64))
+            }
+            Some(Err(e)) => Err(e),
+            None => Ok(Sys::Ret(host(
+                libc::SYS_readlinkat,
+                &[dirfd, p.as_ptr() as i64, self.buf(buf, size)?, size as i64],
+            ))),
+        }
     }
 
     fn ioctl(&self, a: [u64; 6]) -> Result<Sys, i64> {
@@ -1432,7 +1428,7 @@ impl<O: Observer> Machine<'_, O> {
         flags: i64,
     ) -> Result<Sys, i64> {
         use std::os::unix::ffi::OsStrExt;
-        let p = self.path(path)?;
+        let p = self.exec_path(dirfd, path)?;
         let rel = std::path::Path::new(std::ffi::OsStr::from_bytes(p.as_bytes()));
         let resolved = if dirfd == libc::AT_FDCWD as i64 || rel.is_absolute() {
             rel.to_path_buf()

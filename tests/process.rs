@@ -1,0 +1,253 @@
+//! The guest sees its own process: `/proc/self` (every spelling), its
+//! descriptors without pathvm's, its standard descriptors the same wherever
+//! they go. Compared with native runs of the same programs.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use crate::common::*;
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// `procself MODE` natively (descriptor limit 1024, as the guest's) and
+/// under pathvm: the same stdout and exit status.
+fn same_as_native(name: &str, program: &Path, args: &[&str]) -> String {
+    let dir = scratch(name);
+    let vm = run_pathvm(&dir.join("p.out"), program, args);
+    let mut sh_args = vec!["-c", "ulimit -n 1024; exec \"$0\" \"$@\""];
+    let prog = program.display().to_string();
+    sh_args.push(&prog);
+    sh_args.extend_from_slice(args);
+    let native = Command::new("sh")
+        .args(&sh_args)
+        .env_clear()
+        .envs(GUEST_ENV.iter().copied())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(
+        text(&vm.stdout),
+        text(&native.stdout),
+        "{name}: stdout under pathvm (left) and natively; pathvm stderr: {}",
+        text(&vm.stderr)
+    );
+    assert_eq!(
+        vm.status.code(),
+        native.status.code(),
+        "{name}: exit status"
+    );
+    text(&vm.stdout)
+}
+
+#[test]
+fn proc_self_under_every_spelling_matches_native() {
+    for v in ["O2", "static"] {
+        let p = guest(&format!("procself-{v}"));
+        let out = same_as_native(&format!("proc-{v}"), &p, &["proc"]);
+        assert!(!out.contains("WRONG"), "{out}");
+        assert!(out.contains("maps through a symlink: ok"), "{out}");
+        assert!(out.contains("fd/: 0 1 2 3 4 5"), "{out}");
+    }
+    // Run through a symbolic link: /proc/self/exe is the resolved program.
+    let dir = scratch("proc-link");
+    let link = dir.join("linked-procself");
+    std::os::unix::fs::symlink(guest("procself-O2"), &link).unwrap();
+    let out = same_as_native("proc-link-run", &link, &["proc"]);
+    assert!(out.contains("exe resolved: ok"), "{out}");
+}
+
+#[test]
+fn proc_self_mem_reads_and_writes_guest_memory() {
+    let out = same_as_native("mem", &guest("procself-O2"), &["mem"]);
+    assert!(out.contains("target: the QUICK brown fox"), "{out}");
+    assert!(out.contains("unmapped: -1 EIO"), "{out}");
+}
+
+#[test]
+fn pathvm_descriptors_are_out_of_reach() {
+    // The guest tries every descriptor from 1024 on, then closes all of
+    // them with close_range (stderr included): pathvm still reports.
+    same_as_native("fds", &guest("procself-O2"), &["fds"]);
+    let dir = scratch("fds-report");
+    let out = Command::new(pathvm())
+        .args(["run", "-o"])
+        .arg(dir.join("p.out"))
+        .arg(guest("procself-O2"))
+        .arg("fds")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    assert!(
+        text(&out.stderr).contains("pathvm: exited with status 3"),
+        "pathvm's stderr: {}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn pathvm_own_proc_is_hidden() {
+    // pathvm's host pid is $$ of the shell that execs it.
+    let dir = scratch("own-proc");
+    for file in ["maps", "mem", "status", "exe"] {
+        let out = Command::new("sh")
+            .args([
+                "-c",
+                &format!("exec \"$0\" run -q -o \"$1\" \"$2\" open /proc/$$/{file}"),
+            ])
+            .arg(pathvm())
+            .arg(dir.join("p.out"))
+            .arg(guest("procself-O2"))
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(text(&out.stdout), "ENOENT\n", "/proc/<pathvm's pid>/{file}");
+    }
+    // The guest's virtual pid is not a host process's.
+    let out = run_pathvm(
+        &dir.join("p.out"),
+        &guest("procself-O2"),
+        &["open", "/proc/1001/maps"],
+    );
+    assert_eq!(text(&out.stdout), "ENOENT\n");
+}
+
+#[test]
+fn distribution_programs_see_the_guest_process() {
+    let dir = scratch("proc-dist");
+    let out = run_pathvm(
+        &dir.join("p.out"),
+        Path::new("/bin/cat"),
+        &["/proc/self/status"],
+    );
+    let status = text(&out.stdout);
+    for line in [
+        "Name:\tcat\n",
+        "Pid:\t1000\n",
+        "Tgid:\t1000\n",
+        "PPid:\t999\n",
+        "Threads:\t1\n",
+    ] {
+        assert!(status.contains(line), "{line:?} missing from {status}");
+    }
+    // Field by field against the native run: the same keys in order.
+    let native = run_native(Path::new("/bin/cat"), &["/proc/self/status"]);
+    let keys = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter_map(|l| l.split(':').next())
+            .map(str::to_string)
+            .filter(|k| {
+                !matches!(
+                    k.as_str(),
+                    "Kthread" | "untag_mask" | "x86_Thread_features" | "x86_Thread_features_locked"
+                )
+            })
+            .collect()
+    };
+    let (kv, kn) = (keys(&status), keys(&text(&native.stdout)));
+    for k in &kv {
+        assert!(kn.contains(k), "status key {k} is not Linux's: {kn:?}");
+    }
+    for (prog, args) in [
+        ("/usr/bin/readlink", &["/proc/self/exe"][..]),
+        ("/bin/ls", &["/proc/self/fd"][..]),
+    ] {
+        let vm = run_pathvm(&dir.join("p.out"), Path::new(prog), args);
+        let native = run_native(Path::new(prog), args);
+        assert_eq!(text(&vm.stdout), text(&native.stdout), "{prog} {args:?}");
+    }
+}
+
+/// Run `pathvm run [extra] procself tty OUT` with stdout and stderr sent
+/// `how` (file, pipe, pty); returns the report and what the guest saw.
+fn tty_run(dir: &Path, how: &str, extra: &[&str]) -> (String, String) {
+    let prof = dir.join("p.out");
+    let seen = dir.join("seen.txt");
+    let mut cmd = vec![pathvm().to_string(), "run".into(), "-q".into(), "-o".into()];
+    cmd.push(prof.display().to_string());
+    cmd.extend(extra.iter().map(|s| s.to_string()));
+    cmd.push(guest("procself-O2").display().to_string());
+    cmd.push("tty".into());
+    cmd.push(seen.display().to_string());
+    let status = match how {
+        "file" => {
+            let f = std::fs::File::create(dir.join("stdout.txt")).unwrap();
+            Command::new(&cmd[0])
+                .args(&cmd[1..])
+                .stdin(Stdio::null())
+                .stdout(f.try_clone().unwrap())
+                .stderr(f)
+                .status()
+                .unwrap()
+        }
+        "pipe" => {
+            Command::new(&cmd[0])
+                .args(&cmd[1..])
+                .stdin(Stdio::piped())
+                .output()
+                .unwrap()
+                .status
+        }
+        _ => Command::new("python3")
+            .args([
+                "-c",
+                "import os,subprocess,sys\n\
+                 m,s=os.openpty()\n\
+                 sys.exit(subprocess.run(sys.argv[1:],stdin=s,stdout=s,stderr=s).returncode)",
+            ])
+            .args(&cmd)
+            .status()
+            .unwrap(),
+    };
+    assert!(status.success(), "{how}: {status:?}");
+    let rep = Command::new(pathvm())
+        .args(["report", "--format", "json"])
+        .arg(&prof)
+        .output()
+        .unwrap();
+    (text(&rep.stdout), std::fs::read_to_string(&seen).unwrap())
+}
+
+#[test]
+fn standard_descriptors_do_not_depend_on_the_host() {
+    if !have("python3") {
+        eprintln!("skipped: python3 (for a pseudo-terminal) is not installed");
+        return;
+    }
+    let dir = scratch("tty-default");
+    let (file, seen) = tty_run(&dir, "file", &[]);
+    assert_eq!(
+        seen,
+        (0..3)
+            .map(|fd| format!(
+                "fd {fd}: isatty 0, fifo, tcgetattr -1, winsize fails 0x0, ttyname none, F_GETFL {}\n",
+                (fd > 0) as i32
+            ))
+            .collect::<String>()
+    );
+    for how in ["pipe", "pty"] {
+        let (rep, seen2) = tty_run(&dir, how, &[]);
+        assert_eq!(seen, seen2, "what the guest saw with stdout to a {how}");
+        assert!(
+            rep == file,
+            "the profile with stdout to a {how} differs from a file's"
+        );
+    }
+    let (t_file, seen) = tty_run(&dir, "file", &["--tty"]);
+    assert_eq!(
+        seen,
+        (0..3)
+            .map(|fd| format!(
+                "fd {fd}: isatty 1, chr, tcgetattr 0, winsize ok 80x24, ttyname /dev/pts/0, F_GETFL 2\n"
+            ))
+            .collect::<String>()
+    );
+    let (t_pty, _) = tty_run(&dir, "pty", &["--tty"]);
+    assert!(
+        t_file == t_pty,
+        "--tty: the profile depends on where stdout goes"
+    );
+    assert!(t_file != file, "--tty changes what the guest runs");
+}
