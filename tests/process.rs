@@ -251,3 +251,123 @@ fn standard_descriptors_do_not_depend_on_the_host() {
     );
     assert!(t_file != file, "--tty changes what the guest runs");
 }
+
+#[test]
+fn programs_are_found_on_path_and_scripts_run_their_interpreter() {
+    let dir = scratch("path-and-scripts");
+    let prof = dir.join("p.out");
+    // On PATH, as a shell finds it.
+    let out = run_pathvm(&prof, Path::new("sh"), &["-c", "echo found; exit 7"]);
+    assert_eq!(text(&out.stdout), "found\n");
+    assert_eq!(out.status.code(), Some(7), "{}", text(&out.stderr));
+    let out = run_pathvm(&prof, Path::new("no-such-command-for-pathvm"), &[]);
+    assert_eq!(out.status.code(), Some(127));
+    assert_eq!(
+        text(&out.stderr),
+        "pathvm: no-such-command-for-pathvm: command not found\n"
+    );
+    // A `#!` script: the interpreter under the VM, with the kernel's argv.
+    let script = dir.join("script.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh -e\necho \"$0|$1|$2\"\ncat /proc/self/comm\n",
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let vm = Command::new(pathvm())
+        .args(["run", "-q", "-o"])
+        .arg(&prof)
+        .args(["./script.sh", "a b", "c"])
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let native = Command::new("./script.sh")
+        .args(["a b", "c"])
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    // comm is the script's name natively (the kernel names the process
+    // after the file execve was given); under pathvm the interpreter runs.
+    let (v, n) = (text(&vm.stdout), text(&native.stdout));
+    assert_eq!(
+        v.lines().next(),
+        n.lines().next(),
+        "pathvm stderr: {}",
+        text(&vm.stderr)
+    );
+    assert_eq!(vm.status.code(), Some(0));
+    let rep = report_json(&prof, &[]);
+    let objects: Vec<&str> = rep["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["object"].as_str().unwrap_or(""))
+        .collect();
+    assert!(
+        objects
+            .iter()
+            .any(|o| o.ends_with("sh") || o.ends_with("dash")),
+        "the interpreter ran under the VM: {objects:?}"
+    );
+    // A script whose interpreter is missing: 127, one line.
+    let bad = dir.join("bad.sh");
+    std::fs::write(&bad, "#!/no/such/interpreter\n").unwrap();
+    std::fs::set_permissions(&bad, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let out = run_pathvm(&prof, &bad, &[]);
+    assert_eq!(out.status.code(), Some(127));
+    assert_eq!(
+        text(&out.stderr).lines().count(),
+        1,
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn paths_with_control_characters_are_printed_escaped() {
+    let dir = scratch("escaped");
+    let prof = dir.join("p.out");
+    // An interpreter path holding a newline and an escape sequence.
+    let mut elf = std::fs::read(guest("hello-O2")).unwrap();
+    let interp = b"/lib64/ld-linux-x86-64.so.2";
+    let at = elf
+        .windows(interp.len())
+        .position(|w| w == interp)
+        .expect("PT_INTERP");
+    elf[at + 6] = b'\n';
+    elf[at + 7] = 0x1b;
+    let prog = dir.join("badinterp");
+    std::fs::write(&prog, &elf).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&prog, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let out = run_pathvm(&prof, &prog, &[]);
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("/lib64\\n\\x1bd-linux"), "{err}");
+    // A program path holding them.
+    let out = run_pathvm(&prof, &dir.join("no\nsuch\x1b[31mfile"), &[]);
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("no\\nsuch\\x1b[31mfile"), "{err}");
+    assert_eq!(out.status.code(), Some(127));
+}
+
+#[test]
+fn signals_reach_no_host_process_outside_the_guest() {
+    // The test process exists on the host; for the guest it does not.
+    let me = std::process::id().to_string();
+    let dir = scratch("kill");
+    let script = format!("kill -0 {me} 2>/dev/null; echo other $?; kill -0 $$; echo self $?");
+    let out = run_pathvm(&dir.join("p.out"), Path::new("/bin/sh"), &["-c", &script]);
+    assert_eq!(
+        text(&out.stdout),
+        "other 1\nself 0\n",
+        "{}",
+        text(&out.stderr)
+    );
+    let native = run_native(Path::new("/bin/sh"), &["-c", &script]);
+    assert_eq!(text(&native.stdout), "other 0\nself 0\n");
+}

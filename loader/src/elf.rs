@@ -22,26 +22,26 @@ pub fn page_up(a: u64) -> u64 {
 /// Why a program cannot be loaded. Each variant names the file.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    #[error("{0}: no such file")]
+    #[error("{}: no such file", crate::escape_path(.0))]
     NotFound(PathBuf),
-    #[error("{0}: permission denied (not executable)")]
+    #[error("{}: permission denied (not executable)", crate::escape_path(.0))]
     NotExecutable(PathBuf),
-    #[error("{path}: cannot read: {source}")]
+    #[error("{}: cannot read: {source}", crate::escape_path(.path))]
     Io {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("{0}: not an ELF file")]
+    #[error("{}: not an ELF file", crate::escape_path(.0))]
     NotElf(PathBuf),
-    #[error("{0}: 32-bit ELF is not supported (x86-64 only)")]
+    #[error("{}: 32-bit ELF is not supported (x86-64 only)", crate::escape_path(.0))]
     Not64Bit(PathBuf),
-    #[error("{path}: ELF for machine {machine}, not x86-64")]
+    #[error("{}: ELF for machine {machine}, not x86-64", crate::escape_path(.path))]
     WrongMachine { path: PathBuf, machine: u16 },
-    #[error("{path}: ELF type {kind} is not an executable or shared object")]
+    #[error("{}: ELF type {kind} is not an executable or shared object", crate::escape_path(.path))]
     WrongType { path: PathBuf, kind: u16 },
-    #[error("{path}: truncated or malformed ELF: {what}")]
+    #[error("{}: truncated or malformed ELF: {}", crate::escape_path(.path), crate::escape(.what.as_bytes()))]
     Malformed { path: PathBuf, what: String },
-    #[error("{path}: interpreter {interp} not found")]
+    #[error("{}: interpreter {} not found", crate::escape_path(.path), crate::escape(.interp.as_bytes()))]
     MissingInterpreter { path: PathBuf, interp: String },
 }
 

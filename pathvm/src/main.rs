@@ -422,7 +422,14 @@ fn join_kv(k: OsString, v: OsString) -> OsString {
 }
 
 fn run(a: RunArgs) -> ExitCode {
-    let program = PathBuf::from(&a.command[0]);
+    // Found on PATH as a shell would; a `#!` script runs its interpreter.
+    let (program, command) = match vm::resolve_command(&a.command) {
+        Ok(found) => found,
+        Err((msg, status)) => {
+            eprintln!("pathvm: {msg}");
+            return ExitCode::from(status as u8);
+        }
+    };
     let machine = match machine_config(&a) {
         Ok(m) => m,
         Err(e) => {
@@ -439,7 +446,7 @@ fn run(a: RunArgs) -> ExitCode {
         vm: vm::VmConfig {
             program,
             argv: {
-                let mut argv = a.command.clone();
+                let mut argv = command;
                 if let Some(a0) = &a.argv0 {
                     argv[0] = a0.clone();
                 }
@@ -644,7 +651,10 @@ fn exec_program(a: &RunArgs, req: &vm::ExecRequest) -> ExitCode {
     } else {
         req.exec_native()
     };
-    eprintln!("pathvm: execve {}: {err}", req.program.display());
+    eprintln!(
+        "pathvm: execve {}: {err}",
+        loader::escape_path(&req.program)
+    );
     ExitCode::from(127)
 }
 

@@ -166,6 +166,11 @@ impl ProcessState {
         self.next_vpid
     }
 
+    /// Host pids of the children not yet reaped.
+    pub(crate) fn child_host_pids(&self) -> Vec<libc::pid_t> {
+        self.children.iter().map(|c| c.1).collect()
+    }
+
     /// Host pid of a virtual pid (`pid > 0`).
     pub(crate) fn host_pid(&self, vpid: i64) -> Option<libc::pid_t> {
         self.children
@@ -339,6 +344,72 @@ impl ProcessState {
         }
         v
     }
+}
+
+/// The program of `pathvm run COMMAND...` as a shell finds it, and the
+/// argument vector the kernel gives it: a name without a slash is looked
+/// up on the host's `PATH` (`NAME: command not found`, status 127, when it
+/// is not there); a `#!` script runs its interpreter, whose argv is
+/// `[interpreter, optional argument, script path, arguments...]`.
+/// `Err((message, status))`: a one-line message (escaped) and the exit
+/// status a shell gives (127 not found, 126 not executable).
+pub fn resolve_command(command: &[OsString]) -> Result<(PathBuf, Vec<OsString>), (String, i32)> {
+    use std::os::unix::ffi::OsStrExt;
+    let name = command.first().cloned().unwrap_or_default();
+    let mut path = PathBuf::from(&name);
+    if !name.as_bytes().contains(&b'/') && !name.is_empty() {
+        let dirs = std::env::var_os("PATH")
+            .unwrap_or_else(|| OsString::from("/usr/local/bin:/usr/bin:/bin"));
+        let found = std::env::split_paths(&dirs).find_map(|d| {
+            let d = if d.as_os_str().is_empty() {
+                PathBuf::from(".")
+            } else {
+                d
+            };
+            let p = d.join(&name);
+            let c = CString::new(p.as_os_str().as_bytes()).ok()?;
+            // SAFETY: a NUL-terminated path.
+            let exec = unsafe { libc::access(c.as_ptr(), libc::X_OK) } == 0;
+            (exec && p.is_file()).then_some(p)
+        });
+        match found {
+            Some(p) => path = p,
+            None => {
+                return Err((
+                    format!("{}: command not found", loader::escape(name.as_bytes())),
+                    127,
+                ))
+            }
+        }
+    }
+    let mut argv = command.to_vec();
+    // A `#!` script: its interpreter runs under the VM.
+    let mut head = [0u8; 2];
+    let is_script = std::fs::File::open(&path)
+        .and_then(|mut f| {
+            use std::io::Read;
+            f.read_exact(&mut head)
+        })
+        .is_ok()
+        && &head == b"#!";
+    if is_script {
+        argv[0] = path.clone().into_os_string();
+        let quoted = loader::escape(path.as_os_str().as_bytes());
+        return match resolve_script(path, argv.clone(), 0) {
+            Ok(found) => Ok(found),
+            Err(e) => {
+                let err = std::io::Error::from_raw_os_error((-e) as i32).to_string();
+                let err = err.split(" (os error").next().unwrap_or("").to_string();
+                let status = if e == -(libc::ENOENT as i64) {
+                    127
+                } else {
+                    126
+                };
+                Err((format!("{quoted}: bad interpreter: {err}"), status))
+            }
+        };
+    }
+    Ok((path, argv))
 }
 
 /// Check that `path` can be executed and resolve `#!` lines (up to 4 levels,

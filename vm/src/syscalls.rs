@@ -1000,8 +1000,11 @@ impl<O: Observer> Machine<'_, O> {
         Ok(Sys::Ret(0))
     }
 
-    /// `kill`/`tkill`/`tgkill` to `pid`: the guest itself (its pid, 0 or
-    /// -1) or one of its children.
+    /// `kill`/`tkill`/`tgkill` to `pid`: the guest itself, one of its
+    /// children, its group (0, -pid: itself and its children) or every
+    /// process it may signal (-1: its children). A pid that is none of
+    /// these does not exist for the guest (`ESRCH`): no virtual pid reaches
+    /// the host.
     fn kill(&mut self, pid: i64, sig: u64, code: i32) -> Result<Sys, i64> {
         if sig > 64 {
             return Err(NEG_EINVAL);
@@ -1020,6 +1023,19 @@ impl<O: Observer> Machine<'_, O> {
         }
         if pid < -1 && -pid != me {
             return Err(-(libc::ESRCH as i64));
+        }
+        // -1 (every process it may signal, not itself), 0 and -pid (its
+        // group): its own children, never another host process.
+        let children = self.sys.process.child_host_pids();
+        for &c in &children {
+            host(libc::SYS_kill, &[c as i64, sig as i64]);
+        }
+        if pid == -1 {
+            return Ok(Sys::Ret(if children.is_empty() {
+                -(libc::ESRCH as i64)
+            } else {
+                0
+            }));
         }
         if sig == 0 {
             return Ok(Sys::Ret(0));
