@@ -10,19 +10,9 @@ use std::process::{Command, Stdio};
 /// Quick cases known to differ from native, and why (docs/corpus.md).
 const KNOWN: &[(&str, &str)] = &[
     (
-        "script-direct",
-        "a #! script is not run through its interpreter: pathvm exits 126, \
-         \"not an ELF file\" (issue 25, item 9)",
-    ),
-    (
         "timeout",
         "timeout's SIGCHLD handler never runs (and timer_create is ENOSYS): it waits until \
          its alarm and exits 124 where the child exited 0 (issue 25, item 7)",
-    ),
-    (
-        "proc-cmdline",
-        "/proc/self/cmdline is pathvm's own command line, not the guest's argv \
-         (issue 25, item 2)",
     ),
 ];
 
