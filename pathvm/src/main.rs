@@ -653,7 +653,7 @@ fn exec_program(a: &RunArgs, req: &vm::ExecRequest) -> ExitCode {
     };
     eprintln!(
         "pathvm: execve {}: {err}",
-        loader::escape_path(&req.program)
+        vm::escape_path(&req.program)
     );
     ExitCode::from(127)
 }

@@ -29,4 +29,5 @@ pub use machine::{
 pub use process::{
     exec_host, forked_child, resolve_command, take_exec_request, ChildIdentity, ExecRequest,
 };
+pub use loader::escape_path;
 pub use syscalls::syscall_name;
