@@ -1196,6 +1196,7 @@ mod tests {
             "--json-summary",
             "/tmp/s.json",
             "--single-thread",
+            "--tty",
             "--trace-children",
             "--argv0",
             "zero",
