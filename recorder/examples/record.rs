@@ -21,6 +21,7 @@ fn main() {
             reserved_fds: Vec::new(),
             pid: GUEST_PID,
             sched_quantum: DEFAULT_QUANTUM,
+            tty: false,
         },
         // Contexts, paths, caches and branch prediction, on two threads.
         record: recorder::Options::default(),
