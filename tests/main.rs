@@ -24,4 +24,5 @@ mod pipe;
 mod process;
 mod signals;
 mod sparse;
+mod syscalls;
 mod threads;

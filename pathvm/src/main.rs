@@ -83,6 +83,11 @@ struct RunArgs {
     /// Seed of the guest's randomness (getrandom, AT_RANDOM, /dev/urandom, RDRAND).
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// The guest's wall clock at its first instruction: now, @SECONDS,
+    /// YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS in UTC (default 2024-01-01, the
+    /// same on every machine; recorded in the profile).
+    #[arg(long, value_name = "DATE", value_parser = vm::clock::parse_start)]
+    clock_start: Option<u64>,
     /// Add or replace a variable of the guest environment (repeatable).
     #[arg(long = "env", value_name = "K=V")]
     env: Vec<OsString>,
@@ -461,6 +466,7 @@ fn run(a: RunArgs) -> ExitCode {
             progress: None,
             pid: a.guest_pid.unwrap_or(vm::GUEST_PID),
             sched_quantum: a.sched_quantum,
+            clock_start: a.clock_start,
         },
         record: recorder::Options {
             machine,
@@ -686,6 +692,7 @@ fn child_args(
         time_threads: _,
         trace_children: _,
         seed,
+        clock_start,
         max_instructions,
         strict_syscalls,
         sched_quantum,
@@ -713,6 +720,9 @@ fn child_args(
     opt("-o", &output.display());
     opt("--guest-pid", &pid);
     opt("--seed", seed);
+    if let Some(t) = clock_start {
+        opt("--clock-start", &format!("@{t}"));
+    }
     if let Some(n) = max_instructions {
         opt("--max-instructions", n);
     }

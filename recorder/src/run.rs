@@ -71,6 +71,10 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
             if opts.vm.tty {
                 config.push(("tty".into(), "80x24".into()));
             }
+            // Only when chosen: the default start is the same on every machine.
+            if let Some(t) = opts.vm.clock_start {
+                config.push(("clock.start".into(), t.to_string()));
+            }
             config
         },
         objects: outcome.objects.iter().map(|o| o.path.clone()).collect(),

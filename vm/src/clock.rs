@@ -13,7 +13,8 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-/// Wall-clock time of the guest's instruction zero: 2024-01-01T00:00:00Z.
+/// Wall-clock time of the guest's instruction zero by default:
+/// 2024-01-01T00:00:00Z (`run --clock-start` chooses another).
 pub const EPOCH_SECS: u64 = 1_704_067_200;
 /// Monotonic time (and uptime) at instruction zero.
 pub const BOOT_SECS: u64 = 1_000;
@@ -75,6 +76,8 @@ pub struct VirtualClock {
     pub instret: Cell<u64>,
     /// Nanoseconds added by sleeps and blocking waits.
     pub slept_ns: Cell<u64>,
+    /// Wall-clock seconds at instruction zero, when not [`EPOCH_SECS`].
+    pub start_secs: Cell<Option<u64>>,
 }
 
 impl VirtualClock {
@@ -105,10 +108,15 @@ impl VirtualClock {
         self.slept_ns.set(self.slept_ns.get().saturating_add(ns));
     }
 
+    /// Wall-clock seconds at instruction zero.
+    pub fn epoch_secs(&self) -> u64 {
+        self.start_secs.get().unwrap_or(EPOCH_SECS)
+    }
+
     /// `CLOCK_REALTIME` as (seconds, nanoseconds).
     pub fn realtime(&self) -> (u64, u64) {
         let ns = self.now_ns();
-        (EPOCH_SECS + ns / 1_000_000_000, ns % 1_000_000_000)
+        (self.epoch_secs() + ns / 1_000_000_000, ns % 1_000_000_000)
     }
 
     /// `CLOCK_MONOTONIC` as (seconds, nanoseconds).
@@ -122,6 +130,79 @@ impl VirtualClock {
         let i = self.instret.get();
         (i / 1_000_000_000, i % 1_000_000_000)
     }
+}
+
+/// Seconds since 1970 of a `--clock-start` value: `now` (the host's
+/// clock), `@SECONDS`, `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS` (UTC; a
+/// trailing `Z` is accepted).
+pub fn parse_start(s: &str) -> Result<u64, String> {
+    let bad =
+        || format!("--clock-start: {s:?} is not now, @SECONDS, YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS");
+    if s == "now" {
+        return std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .map_err(|_| bad());
+    }
+    if let Some(n) = s.strip_prefix('@') {
+        return n.parse().map_err(|_| bad());
+    }
+    let s2 = s.strip_suffix('Z').unwrap_or(s);
+    let (date, time) = match s2.split_once(['T', ' ']) {
+        Some((d, t)) => (d, Some(t)),
+        None => (s2, None),
+    };
+    let num = |v: &str, lo: u64, hi: u64| -> Result<u64, String> {
+        let n: u64 = v.parse().map_err(|_| bad())?;
+        if v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()) || n < lo || n > hi {
+            return Err(bad());
+        }
+        Ok(n)
+    };
+    let d: Vec<&str> = date.split('-').collect();
+    if d.len() != 3 || d[0].len() != 4 {
+        return Err(bad());
+    }
+    let (y, m, day) = (num(d[0], 1970, 9999)?, num(d[1], 1, 12)?, num(d[2], 1, 31)?);
+    let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
+    let month_days = [
+        31,
+        if leap { 29 } else { 28 },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
+    if day > month_days[m as usize - 1] {
+        return Err(bad());
+    }
+    let mut days = (1970..y)
+        .map(|yy| {
+            if yy % 4 == 0 && (yy % 100 != 0 || yy % 400 == 0) {
+                366
+            } else {
+                365
+            }
+        })
+        .sum::<u64>();
+    days += month_days[..m as usize - 1].iter().sum::<u64>() + day - 1;
+    let secs = match time {
+        None => 0,
+        Some(t) => {
+            let p: Vec<&str> = t.split(':').collect();
+            if p.len() != 3 {
+                return Err(bad());
+            }
+            num(p[0], 0, 23)? * 3600 + num(p[1], 0, 59)? * 60 + num(p[2], 0, 60)?
+        }
+    };
+    Ok(days * 86_400 + secs)
 }
 
 /// Deterministic random bytes for `getrandom`, `AT_RANDOM` and `/dev/urandom`
@@ -147,5 +228,33 @@ impl Rng {
             let v = self.next_u64().to_le_bytes();
             chunk.copy_from_slice(&v[..chunk.len()]);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_start_values() {
+        assert_eq!(parse_start("2024-01-01"), Ok(EPOCH_SECS));
+        assert_eq!(parse_start("2024-01-01T00:00:00Z"), Ok(EPOCH_SECS));
+        assert_eq!(parse_start("1970-01-01"), Ok(0));
+        assert_eq!(parse_start("2000-03-01T12:34:56"), Ok(951_914_096));
+        assert_eq!(parse_start("@42"), Ok(42));
+        assert!(parse_start("now").unwrap() > EPOCH_SECS);
+        for bad in [
+            "2023-02-29",
+            "2024-13-01",
+            "yesterday",
+            "2024-01",
+            "2024-01-01T25:00:00",
+        ] {
+            assert!(parse_start(bad).is_err(), "{bad}");
+        }
+        let c = VirtualClock::default();
+        assert_eq!(c.realtime().0, EPOCH_SECS);
+        c.start_secs.set(Some(7));
+        assert_eq!(c.realtime().0, 7);
     }
 }

@@ -13,13 +13,16 @@ pub mod clock;
 pub mod cpu;
 pub mod decode;
 pub mod fdview;
+mod identity;
 pub mod machine;
 pub mod memory;
+mod net;
 pub mod process;
 mod procfs;
 pub mod signals;
 mod sparse;
 mod syscalls;
+mod sysnames;
 pub mod threads;
 
 pub use fdview::{reserve_fd, GUEST_FD_LIMIT};

@@ -52,6 +52,9 @@ pub struct VmConfig {
     /// Retired instructions a guest thread runs before the next one gets
     /// the CPU (see [`crate::threads`]).
     pub sched_quantum: u64,
+    /// Wall-clock seconds at the guest's first instruction (`None`:
+    /// [`crate::clock::EPOCH_SECS`], 2024-01-01).
+    pub clock_start: Option<u64>,
 }
 
 /// Why the guest stopped. What the guest does is not an error.
@@ -492,10 +495,22 @@ impl<O: Observer> Machine<'_, O> {
 
     #[cold]
     fn decode(&mut self, addr: u64, size: u32) -> Result<BlockId, VmError> {
-        let code = self
-            .mem
-            .slice(addr, size as u64)
-            .map_err(|_| VmError::Emulator(format!("block at {addr:#x} outside guest memory")))?;
+        let vsyscall;
+        let code = match self.mem.slice(addr, size as u64) {
+            Ok(c) => c,
+            Err(_)
+                if addr >= VSYSCALL_PAGE && size as u64 <= PAGE_SIZE - (addr - VSYSCALL_PAGE) =>
+            {
+                vsyscall = vsyscall_code();
+                let off = (addr - VSYSCALL_PAGE) as usize;
+                &vsyscall[off..off + size as usize]
+            }
+            Err(_) => {
+                return Err(VmError::Emulator(format!(
+                    "block at {addr:#x} outside guest memory"
+                )))
+            }
+        };
         let id = self.blocks.insert(code, addr)?;
         self.observer
             .block_decoded_shared(id, self.blocks.shared(id));
@@ -725,6 +740,7 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
         uc: std::ptr::null_mut(),
     };
     machine.sys.proc.set_initial_stack(&machine.mem, st.sp);
+    machine.clock.start_secs.set(config.clock_start);
     // The main thread is named before its first block.
     machine.observer.thread_switch(config.pid);
     for o in &objects {
@@ -754,6 +770,7 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
         }
         .map_err(uc_err)?;
     }
+    map_vsyscall_page(&mut uc);
     install_hooks(&mut uc, wants_memory)?;
     crate::cpu::init_registers(&mut uc, entry, st.sp).map_err(uc_err)?;
     crate::cpu::enter_user_mode(&mut uc);
@@ -797,6 +814,79 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
         objects: std::mem::take(&mut m.objects),
         warnings: std::mem::take(&mut m.sys.warnings),
     })
+}
+
+/// Linux's legacy vsyscall page (`vsyscall=xonly`, the default): calls to
+/// its three entries work, reads of it fault. Each entry here is the system
+/// call it stands for (`mov eax, NR; syscall; ret`), on a page the guest can
+/// execute and not read. Without room for it the page is simply absent.
+pub const VSYSCALL_PAGE: u64 = 0xffff_ffff_ff60_0000;
+
+/// Where the emulator keeps the vsyscall page: it translates a guest
+/// address to its 52-bit physical address space by dropping the top bits.
+const VSYSCALL_PHYS: u64 = VSYSCALL_PAGE & ((1 << 52) - 1);
+
+/// The code at the vsyscall page's entries: gettimeofday (96) at 0x000,
+/// time (201) at 0x400, getcpu (309) at 0x800.
+fn vsyscall_code() -> Vec<u8> {
+    let mut page = vec![0xcc; PAGE_SIZE as usize]; // int3 elsewhere
+    for (off, nr) in [(0usize, 96u32), (0x400, 201), (0x800, 309)] {
+        page[off] = 0xb8;
+        page[off + 1..off + 5].copy_from_slice(&nr.to_le_bytes());
+        page[off + 5..off + 8].copy_from_slice(&[0x0f, 0x05, 0xc3]);
+    }
+    page
+}
+
+/// A fault address as the guest sees it (the vsyscall page's is reported
+/// at its physical address).
+fn guest_fault_addr(addr: u64) -> u64 {
+    if addr & !(PAGE_SIZE - 1) == VSYSCALL_PHYS {
+        addr | VSYSCALL_PAGE
+    } else {
+        addr
+    }
+}
+
+/// After a system call made from the vsyscall page: return to the caller
+/// here (the kernel's emulation does the `ret`), and drop the TLB entry the
+/// fetch made, so that a later read of the page faults.
+fn vsyscall_return<O: Observer>(uc: &mut Unicorn<'_, Machine<'_, O>>) {
+    let rip = uc.reg_read(RegisterX86::RIP).unwrap_or(0);
+    if rip < VSYSCALL_PAGE || uc.get_data().stop.is_some() {
+        return;
+    }
+    let rsp = uc.reg_read(RegisterX86::RSP).unwrap_or(0);
+    let Ok(ret) = uc.get_data().mem.read_u64(rsp) else {
+        return; // the `ret` there faults as it would
+    };
+    // RIP written in this hook would be overwritten: the run loop starts
+    // again at the caller.
+    let _ = uc.reg_write(RegisterX86::RSP, rsp.wrapping_add(8));
+    let _ = uc.ctl_flush_tlb();
+    let m = uc.get_data_mut();
+    m.after_control_change();
+    m.resume = Some(match m.resume {
+        Some(Resume::Switch { rotate, .. }) => Resume::Switch {
+            pc: Some(ret),
+            rotate,
+        },
+        Some(Resume::Deliver { .. }) => Resume::Deliver { pc: Some(ret) },
+        _ => Resume::Switch {
+            pc: Some(ret),
+            rotate: false,
+        },
+    });
+    let _ = uc.emu_stop();
+}
+
+fn map_vsyscall_page<O: Observer>(uc: &mut Unicorn<'_, Machine<'_, O>>) {
+    if uc
+        .mem_map(VSYSCALL_PHYS, PAGE_SIZE as usize, Permission::EXEC)
+        .is_ok()
+    {
+        let _ = uc.mem_write(VSYSCALL_PHYS, &vsyscall_code());
+    }
 }
 
 /// Run the CPU from `pc` until the guest ends. Signal delivery and
@@ -1171,6 +1261,7 @@ fn install_hooks<'o, O: Observer>(
         if std::mem::take(&mut uc.get_data_mut().mem.map_changed) {
             let _ = uc.ctl_flush_tlb();
         }
+        vsyscall_return(uc);
         // A signal the call made pending or unblocked is delivered now,
         // before the next instruction.
         let m = uc.get_data_mut();
@@ -1203,6 +1294,7 @@ fn install_hooks<'o, O: Observer>(
         1,
         0,
         |uc, kind, addr, _size, _value| {
+            let addr = guest_fault_addr(addr);
             let m = uc.get_data_mut();
             m.flush_skipped();
             let signal = match kind {

@@ -45,6 +45,12 @@ pub(crate) struct SyscallState {
     pub(crate) uid: u32,
     /// The stack pointer at the current system call.
     sp: u64,
+    /// User and group ids, virtual.
+    pub(crate) ids: crate::identity::Identity,
+    /// Attached System V shared memory.
+    pub(crate) sysv: crate::net::SysV,
+    /// `prctl(PR_SET_TSC)`: 1 (`PR_TSC_ENABLE`) or 2 (`PR_TSC_SIGSEGV`).
+    pub(crate) tsc_mode: u64,
 }
 
 impl SyscallState {
@@ -60,6 +66,9 @@ impl SyscallState {
             // SAFETY: getuid cannot fail.
             uid: unsafe { libc::getuid() },
             sp: 0,
+            ids: crate::identity::Identity::of_host(),
+            sysv: Default::default(),
+            tsc_mode: 1,
         }
     }
 
@@ -95,19 +104,19 @@ enum Sys {
     },
 }
 
-const NEG_EFAULT: i64 = -(libc::EFAULT as i64);
-const NEG_EINVAL: i64 = -(libc::EINVAL as i64);
+pub(crate) const NEG_EFAULT: i64 = -(libc::EFAULT as i64);
+pub(crate) const NEG_EINVAL: i64 = -(libc::EINVAL as i64);
 const NEG_ENOSYS: i64 = -(libc::ENOSYS as i64);
 const NEG_ENOTTY: i64 = -(libc::ENOTTY as i64);
 
-fn errno() -> i64 {
+pub(crate) fn errno() -> i64 {
     -(std::io::Error::last_os_error()
         .raw_os_error()
         .unwrap_or(libc::EIO) as i64)
 }
 
 /// Call the host kernel; returns the result or `-errno`.
-fn host(nr: i64, a: &[i64]) -> i64 {
+pub(crate) fn host(nr: i64, a: &[i64]) -> i64 {
     let mut v = [0i64; 6];
     v[..a.len()].copy_from_slice(a);
     // SAFETY: every pointer among the arguments was translated to host memory
@@ -240,7 +249,7 @@ fn raises_sigpipe(nr: u64, args: &[u64; 6]) -> bool {
 
 impl<O: Observer> Machine<'_, O> {
     /// Host pointer for a guest buffer of `len` bytes (null stays null).
-    fn buf(&self, addr: u64, len: u64) -> Result<i64, i64> {
+    pub(crate) fn buf(&self, addr: u64, len: u64) -> Result<i64, i64> {
         if addr == 0 {
             return Ok(0);
         }
@@ -250,7 +259,7 @@ impl<O: Observer> Machine<'_, O> {
             .map_err(|_| NEG_EFAULT)
     }
 
-    fn path(&self, addr: u64) -> Result<CString, i64> {
+    pub(crate) fn path(&self, addr: u64) -> Result<CString, i64> {
         let s = self.mem.read_cstr(addr, 4096).map_err(|_| NEG_EFAULT)?;
         CString::new(s).map_err(|_| NEG_EINVAL)
     }
@@ -515,21 +524,11 @@ impl<O: Observer> Machine<'_, O> {
             SYS_getppid => ret(self.sys.process.ppid as i64),
             SYS_getpgrp | SYS_getsid | SYS_getpgid => ret(self.sys.process.pid as i64),
             SYS_setpgid | SYS_setsid => ret(0),
-            SYS_getuid | SYS_geteuid | SYS_getgid | SYS_getegid | SYS_getgroups => ret(host(
-                n,
-                &[
-                    i(0),
-                    if n == SYS_getgroups {
-                        self.buf(a[1], a[0] * 4)?
-                    } else {
-                        0
-                    },
-                ],
-            )),
-            SYS_getresuid | SYS_getresgid => ret(host(
-                n,
-                &[self.buf(a[0], 4)?, self.buf(a[1], 4)?, self.buf(a[2], 4)?],
-            )),
+            SYS_getuid | SYS_geteuid | SYS_getgid | SYS_getegid | SYS_getgroups | SYS_getresuid
+            | SYS_getresgid | SYS_setuid | SYS_setgid | SYS_setreuid | SYS_setregid
+            | SYS_setresuid | SYS_setresgid | SYS_setfsuid | SYS_setfsgid | SYS_setgroups => {
+                ret(self.identity_call(n, a)?)
+            }
             SYS_uname => {
                 let b = self.mem.slice_mut(a[0], 65 * 6).map_err(|_| NEG_EFAULT)?;
                 b.fill(0);
@@ -585,9 +584,29 @@ impl<O: Observer> Machine<'_, O> {
                 if a[0] != 0 && a[0] != self.sys.process.pid as u64 {
                     return ret(-(ESRCH as i64));
                 }
+                if a[2] != 0 {
+                    let soft = self.mem.read_u64(a[2]).map_err(|_| NEG_EFAULT)?;
+                    let hard = self.mem.read_u64(a[2] + 8).map_err(|_| NEG_EFAULT)?;
+                    if soft > hard {
+                        return ret(NEG_EINVAL);
+                    }
+                }
                 self.rlimit(a[1], a[3])
             }
-            SYS_setrlimit => ret(0),
+            SYS_setrlimit => {
+                let soft = self.mem.read_u64(a[1]).map_err(|_| NEG_EFAULT)?;
+                let hard = self.mem.read_u64(a[1] + 8).map_err(|_| NEG_EFAULT)?;
+                ret(if soft > hard { NEG_EINVAL } else { 0 })
+            }
+            SYS_getcpu => {
+                // One virtual CPU, on node 0.
+                for p in [a[0], a[1]] {
+                    if p != 0 {
+                        self.mem.write_u32(p, 0).map_err(|_| NEG_EFAULT)?;
+                    }
+                }
+                ret(0)
+            }
             SYS_getrusage => {
                 let b = self.mem.slice_mut(a[1], 144).map_err(|_| NEG_EFAULT)?;
                 b.fill(0);
@@ -647,6 +666,10 @@ impl<O: Observer> Machine<'_, O> {
                 .sleep(a[2], a[1] & 1 != 0, a[3])
                 .map(|r| self.yield_after(r)),
             SYS_getrandom => {
+                // GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE, not the last two together.
+                if a[2] & !7 != 0 || a[2] & 6 == 6 {
+                    return ret(NEG_EINVAL);
+                }
                 let b = self.mem.slice_mut(a[0], a[1]).map_err(|_| NEG_EFAULT)?;
                 self.rng.fill(b);
                 ret(a[1] as i64)
@@ -848,15 +871,39 @@ impl<O: Observer> Machine<'_, O> {
             SYS_prctl => match a[0] as i32 {
                 PR_SET_NAME | PR_GET_NAME | PR_SET_DUMPABLE | PR_GET_DUMPABLE
                 | PR_SET_PDEATHSIG => ret(0),
+                PR_GET_TSC => {
+                    self.mem
+                        .write_u32(a[1], self.sys.tsc_mode as u32)
+                        .map_err(|_| NEG_EFAULT)?;
+                    ret(0)
+                }
+                // The mode is kept; `rdtsc` reads the virtual clock either way.
+                PR_SET_TSC if a[1] == 1 || a[1] == 2 => {
+                    self.sys.tsc_mode = a[1];
+                    ret(0)
+                }
                 _ => ret(NEG_EINVAL),
             },
             SYS_capget => ret(NEG_EINVAL),
             SYS_sync | SYS_syncfs => ret(0),
+            SYS_socket | SYS_socketpair | SYS_bind | SYS_connect | SYS_listen | SYS_accept
+            | SYS_accept4 | SYS_getsockname | SYS_getpeername | SYS_sendto | SYS_recvfrom
+            | SYS_setsockopt | SYS_getsockopt | SYS_shutdown | SYS_sendmsg | SYS_recvmsg => {
+                ret(self.socket_call(n, a)?)
+            }
+            SYS_shmget | SYS_shmat | SYS_shmdt | SYS_shmctl | SYS_semget | SYS_semop
+            | SYS_semtimedop | SYS_semctl => match self.sysv_call(n, a) {
+                Some(r) => ret(r?),
+                None => Ok(Sys::Unsupported),
+            },
+            SYS_process_vm_readv | SYS_process_vm_writev => {
+                ret(self.process_vm(n == SYS_process_vm_writev, a)?)
+            }
             _ => Ok(Sys::Unsupported),
         }
     }
 
-    fn iovecs(&self, addr: u64, count: u64) -> Result<Vec<libc::iovec>, i64> {
+    pub(crate) fn iovecs(&self, addr: u64, count: u64) -> Result<Vec<libc::iovec>, i64> {
         if count > 1024 {
             return Err(NEG_EINVAL);
         }
@@ -1343,7 +1390,7 @@ impl<O: Observer> Machine<'_, O> {
                     } else {
                         // Absolute, on CLOCK_MONOTONIC or CLOCK_REALTIME.
                         let zero = if op & CLOCK_REALTIME != 0 {
-                            crate::clock::EPOCH_SECS
+                            self.clock.epoch_secs()
                         } else {
                             crate::clock::BOOT_SECS
                         };
@@ -1608,33 +1655,8 @@ fn memfd_with(bytes: &[u8], flags: i64) -> i64 {
 
 /// The name of a system call number, for messages.
 pub fn syscall_name(nr: u64) -> &'static str {
-    const NAMES: &[(u64, &str)] = &[
-        (13, "rt_sigaction"),
-        (15, "rt_sigreturn"),
-        (29, "shmget"),
-        (38, "setitimer"),
-        (37, "alarm"),
-        (41, "socket"),
-        (42, "connect"),
-        (56, "clone"),
-        (57, "fork"),
-        (58, "vfork"),
-        (59, "execve"),
-        (200, "tkill"),
-        (213, "epoll_create"),
-        (232, "epoll_wait"),
-        (233, "epoll_ctl"),
-        (283, "timerfd_create"),
-        (290, "eventfd2"),
-        (291, "epoll_create1"),
-        (302, "prlimit64"),
-        (322, "execveat"),
-        (334, "rseq"),
-        (435, "clone3"),
-    ];
-    NAMES
-        .iter()
-        .find(|e| e.0 == nr)
-        .map(|e| e.1)
-        .unwrap_or("unknown")
+    match crate::sysnames::NAMES.get(nr as usize) {
+        Some(n) if !n.is_empty() => n,
+        _ => "unknown",
+    }
 }

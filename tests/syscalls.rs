@@ -1,0 +1,194 @@
+//! System calls real programs need (`docs/linux.md`, "System calls"): each
+//! guest program's output and exit status equal its native run's, and two
+//! runs give identical profiles.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use crate::common::*;
+
+fn native_status(out: &Output) -> Option<i32> {
+    use std::os::unix::process::ExitStatusExt;
+    out.status
+        .code()
+        .or_else(|| out.status.signal().map(|s| 128 + s))
+}
+
+/// Runs `program` natively and twice under pathvm (with `extra` options):
+/// stdout and exit status as native, byte-identical profiles. Returns the
+/// first run's output.
+fn as_native_twice(name: &str, extra: &[&str], program: &Path, args: &[&str]) -> Output {
+    let dir = scratch(name);
+    let native = run_native(program, args);
+    let mut profiles: Vec<PathBuf> = Vec::new();
+    let mut first = None;
+    for k in 0..2 {
+        let profile = dir.join(format!("p{k}.out"));
+        let vm = run_with(&profile, extra, program, args);
+        assert_eq!(
+            String::from_utf8_lossy(&vm.stdout),
+            String::from_utf8_lossy(&native.stdout),
+            "stdout of {}; pathvm stderr: {}",
+            program.display(),
+            String::from_utf8_lossy(&vm.stderr)
+        );
+        assert_eq!(
+            vm.status.code(),
+            native_status(&native),
+            "exit status of {}; pathvm stderr: {}",
+            program.display(),
+            String::from_utf8_lossy(&vm.stderr)
+        );
+        profiles.push(profile);
+        first.get_or_insert(vm);
+    }
+    assert_eq!(
+        std::fs::read(&profiles[0]).unwrap(),
+        std::fs::read(&profiles[1]).unwrap(),
+        "two runs of {} gave different profiles",
+        program.display()
+    );
+    first.unwrap()
+}
+
+#[test]
+fn user_and_group_ids_follow_linux_rules_and_posix_spawn_resets_them() {
+    let out = as_native_twice("ids", &[], &guest("ids-O2"), &[]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("posix_spawn RESETIDS: rc 0, exit 0"),
+        "{text}"
+    );
+    assert!(text.contains("spawned child ran"), "{text}");
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn make_runs_its_recipes() {
+    if !have("make") {
+        eprintln!("skipped: make is not installed");
+        return;
+    }
+    let dir = scratch("make-recipes");
+    std::fs::write(
+        dir.join("Makefile"),
+        "all: one two\n\techo all done\none:\n\techo recipe one\ntwo:\n\t@echo recipe two\n",
+    )
+    .unwrap();
+    let make = PathBuf::from("/usr/bin/make");
+    let args = ["-s", "-C", dir.to_str().unwrap()];
+    let native = run_native(&make, &args);
+    let vm = run_with(&dir.join("p.out"), &[], &make, &args);
+    assert_eq!(
+        String::from_utf8_lossy(&vm.stdout),
+        String::from_utf8_lossy(&native.stdout)
+    );
+    assert_eq!(
+        vm.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&vm.stderr)
+    );
+    assert!(String::from_utf8_lossy(&vm.stdout).contains("all done"));
+}
+
+#[test]
+fn getcpu_vsyscall_sockets_sysv_ipc_and_argument_checks() {
+    for v in ["O0", "O2", "static"] {
+        let out = as_native_twice(&format!("misc-{v}"), &[], &guest(&format!("misc-{v}")), &[]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        for line in [
+            "vsyscall getcpu = 0, cpu set: 1",
+            "SIGSEGV 11 at vsyscall page: 1",
+            "setrlimit soft > hard = -1 Invalid argument",
+            "getrandom bad flags = -1 Invalid argument",
+            "shared: written by the child",
+            "process_vm_readv = 32 copied by process_vm_readv",
+        ] {
+            assert!(text.contains(line), "{line}: {text}");
+        }
+        assert!(
+            out.stderr.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn each_unsupported_call_is_named_once() {
+    let dir = scratch("unsupported-named");
+    let vm = run_with(&dir.join("p.out"), &[], &guest("misc-O2"), &["warn"]);
+    assert_eq!(vm.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&vm.stdout), "warn\n");
+    let err = String::from_utf8_lossy(&vm.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "pathvm: warning: unsupported system call io_uring_setup (425) returned ENOSYS",
+            "pathvm: warning: unsupported system call kexec_load (246) returned ENOSYS",
+        ],
+        "{err}"
+    );
+}
+
+#[test]
+fn the_clock_starts_where_asked_and_is_recorded() {
+    let date = Path::new("/bin/date");
+    let dir = scratch("clock-start");
+    let at = |extra: &[&str], name: &str| {
+        let p = dir.join(name);
+        let out = run_with(&p, extra, date, &["-u", "+%FT%T"]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (String::from_utf8_lossy(&out.stdout).trim().to_string(), p)
+    };
+    let (default, p0) = at(&[], "default.out");
+    assert_eq!(default, "2024-01-01T00:00:00");
+    let (chosen, p1) = at(&["--clock-start", "2030-05-06T07:08:09"], "chosen.out");
+    assert_eq!(chosen, "2030-05-06T07:08:09");
+    let (seconds, _) = at(&["--clock-start", "@0"], "epoch.out");
+    assert_eq!(seconds, "1970-01-01T00:00:00");
+    let cfg = |p: &Path| {
+        let out = std::process::Command::new(pathvm())
+            .args(["export", "--format", "callgrind"])
+            .arg(p)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        text.lines()
+            .filter(|l| l.starts_with("desc: Config:"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert!(!cfg(&p0).contains("clock.start"), "{}", cfg(&p0));
+    assert!(cfg(&p1).contains("clock.start=1904281689"), "{}", cfg(&p1));
+
+    // `now`: the host's clock when the run starts.
+    let before = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let out = run_with(
+        &dir.join("now.out"),
+        &["--clock-start", "now"],
+        date,
+        &["+%s"],
+    );
+    let t: u64 = String::from_utf8_lossy(&out.stdout).trim().parse().unwrap();
+    assert!(t >= before && t <= before + 60, "{t} vs {before}");
+
+    let bad = run_with(&dir.join("bad.out"), &["--clock-start", "soon"], date, &[]);
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("--clock-start"), "{err}");
+}
