@@ -1207,6 +1207,8 @@ mod tests {
             "/tmp/s.json",
             "--single-thread",
             "--tty",
+            "--clock-start",
+            "2025-06-01",
             "--trace-children",
             "--argv0",
             "zero",

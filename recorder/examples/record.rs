@@ -22,6 +22,7 @@ fn main() {
             pid: GUEST_PID,
             sched_quantum: DEFAULT_QUANTUM,
             tty: false,
+            clock_start: None,
         },
         // Contexts, paths, caches and branch prediction, on two threads.
         record: recorder::Options::default(),
