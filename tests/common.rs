@@ -177,3 +177,54 @@ pub fn numbered_lines(dir: &Path) -> String {
     std::fs::write(&input, text).unwrap();
     input.display().to_string()
 }
+
+/// The exit status a native run gives, as `pathvm run` reports it (128+N for
+/// a death by signal N).
+pub fn native_status(out: &Output) -> Option<i32> {
+    use std::os::unix::process::ExitStatusExt;
+    out.status
+        .code()
+        .or_else(|| out.status.signal().map(|s| 128 + s))
+}
+
+/// Runs `program` natively and twice under pathvm (with `extra` options):
+/// stdout and exit status as native, byte-identical profiles. Returns the
+/// first run's profile and output.
+pub fn as_native_twice(
+    name: &str,
+    extra: &[&str],
+    program: &Path,
+    args: &[&str],
+) -> (PathBuf, Output) {
+    let dir = scratch(name);
+    let native = run_native(program, args);
+    let mut profiles: Vec<PathBuf> = Vec::new();
+    let mut first = None;
+    for k in 0..2 {
+        let profile = dir.join(format!("p{k}.out"));
+        let vm = run_with(&profile, extra, program, args);
+        assert_eq!(
+            String::from_utf8_lossy(&vm.stdout),
+            String::from_utf8_lossy(&native.stdout),
+            "stdout of {}; pathvm stderr: {}",
+            program.display(),
+            String::from_utf8_lossy(&vm.stderr)
+        );
+        assert_eq!(
+            vm.status.code(),
+            native_status(&native),
+            "exit status of {}; pathvm stderr: {}",
+            program.display(),
+            String::from_utf8_lossy(&vm.stderr)
+        );
+        profiles.push(profile);
+        first.get_or_insert(vm);
+    }
+    assert_eq!(
+        std::fs::read(&profiles[0]).unwrap(),
+        std::fs::read(&profiles[1]).unwrap(),
+        "two runs of {} gave different profiles",
+        program.display()
+    );
+    (profiles.swap_remove(0), first.unwrap())
+}

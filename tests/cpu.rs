@@ -7,7 +7,8 @@ use crate::common::*;
 /// The host runs everything `cpuops` uses: BMI1/BMI2 and FSGSBASE enabled
 /// by the kernel (AT_HWCAP2 bit 1, Linux >= 5.9).
 fn host_runs_cpuops() -> Result<(), &'static str> {
-    if !std::arch::is_x86_feature_detected!("bmi1") || !std::arch::is_x86_feature_detected!("bmi2") {
+    if !std::arch::is_x86_feature_detected!("bmi1") || !std::arch::is_x86_feature_detected!("bmi2")
+    {
         return Err("the host CPU lacks BMI1/BMI2");
     }
     // SAFETY: getauxval only reads the auxiliary vector.
@@ -45,7 +46,12 @@ fn rdrand_is_the_same_on_every_run_and_follows_the_seed() {
     let dir = scratch("cpu-rdrand");
     let run = |extra: &[&str]| {
         let o = run_with(&dir.join("p.out"), extra, &program, &[]);
-        assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
         String::from_utf8(o.stdout).unwrap()
     };
     let first = run(&[]);

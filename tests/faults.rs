@@ -38,7 +38,13 @@ fn compare(variant: &str, which: &str) {
         String::from_utf8_lossy(&vm.stdout).into_owned(),
     );
     let (n, v): (Vec<&str>, Vec<&str>) = (n.lines().collect(), v.lines().collect());
-    assert_eq!(n.len(), v.len(), "native:\n{}\npathvm:\n{}", n.join("\n"), v.join("\n"));
+    assert_eq!(
+        n.len(),
+        v.len(),
+        "native:\n{}\npathvm:\n{}",
+        n.join("\n"),
+        v.join("\n")
+    );
     let mut wrong = Vec::new();
     for (a, b) in n.iter().zip(&v) {
         let case = a.split_whitespace().next().unwrap_or("");
@@ -54,7 +60,11 @@ fn compare(variant: &str, which: &str) {
             wrong.push(format!("native: {a}\npathvm: {b}"));
         }
     }
-    assert!(wrong.is_empty(), "faults-{variant} {which}:\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "faults-{variant} {which}:\n{}",
+        wrong.join("\n")
+    );
 }
 
 #[test]
@@ -74,8 +84,19 @@ fn unhandled_faults_kill_with_the_native_status() {
     let program = guest("faults-O2");
     let dir = scratch("faults-die");
     for case in [
-        "cli", "in_dx", "int_41", "int3", "int1", "ud2", "div0", "jmp_noncanon",
-        "call_null", "read_noncanon", "x87_divzero", "write_rodata", "exec_stack",
+        "cli",
+        "in_dx",
+        "int_41",
+        "int3",
+        "int1",
+        "ud2",
+        "div0",
+        "jmp_noncanon",
+        "call_null",
+        "read_noncanon",
+        "x87_divzero",
+        "write_rodata",
+        "exec_stack",
         "read_above_brk",
     ] {
         let native = run_native(&program, &[case, "die"]);

@@ -4,51 +4,9 @@
 //! `siglongjmp` at the depth it runs at).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 use crate::common::*;
-
-fn native_status(out: &Output) -> Option<i32> {
-    use std::os::unix::process::ExitStatusExt;
-    out.status
-        .code()
-        .or_else(|| out.status.signal().map(|s| 128 + s))
-}
-
-/// Runs `program` natively and twice under pathvm (with `extra` options):
-/// stdout and exit status as native, byte-identical profiles. Returns the
-/// profile.
-fn as_native_twice(name: &str, extra: &[&str], program: &Path, args: &[&str]) -> PathBuf {
-    let dir = scratch(name);
-    let native = run_native(program, args);
-    let mut profiles = Vec::new();
-    for k in 0..2 {
-        let profile = dir.join(format!("p{k}.out"));
-        let vm = run_with(&profile, extra, program, args);
-        assert_eq!(
-            String::from_utf8_lossy(&vm.stdout),
-            String::from_utf8_lossy(&native.stdout),
-            "stdout of {}; pathvm stderr: {}",
-            program.display(),
-            String::from_utf8_lossy(&vm.stderr)
-        );
-        assert_eq!(
-            vm.status.code(),
-            native_status(&native),
-            "exit status of {}; pathvm stderr: {}",
-            program.display(),
-            String::from_utf8_lossy(&vm.stderr)
-        );
-        profiles.push(profile);
-    }
-    assert_eq!(
-        std::fs::read(&profiles[0]).unwrap(),
-        std::fs::read(&profiles[1]).unwrap(),
-        "two runs of {} gave different profiles",
-        program.display()
-    );
-    profiles.swap_remove(0)
-}
 
 fn signal_frames(profile: &Path) -> u64 {
     report_json(profile, &["--stats"])["signal_frames"]
@@ -60,13 +18,13 @@ fn signal_frames(profile: &Path) -> u64 {
 fn caught_faults_match_native_and_sit_under_the_faulting_context() {
     for variant in ["O0", "O2", "static"] {
         let program = guest(&format!("sigfault-{variant}"));
-        as_native_twice(&format!("sigfault-{variant}"), &[], &program, &[]);
+        as_native_twice(&format!("sigfault-{variant}"), &[], &program, &[]).0;
     }
     // Without memory hooks the faulting instruction is found by decoding.
     let program = guest("sigfault-O2");
-    as_native_twice("sigfault-nocache", &["--no-cache-sim"], &program, &[]);
+    as_native_twice("sigfault-nocache", &["--no-cache-sim"], &program, &[]).0;
 
-    let profile = as_native_twice("sigfault-ctx", &[], &program, &[]);
+    let profile = as_native_twice("sigfault-ctx", &[], &program, &[]).0;
     let rows = context_rows(&profile);
     // Three SIGSEGVs in poke, each left by siglongjmp.
     let segv = ending(&rows, &["main", "poke", "on_segv"]);
@@ -96,7 +54,7 @@ fn caught_faults_match_native_and_sit_under_the_faulting_context() {
 #[test]
 fn raise_from_deep_recursion_left_with_siglongjmp() {
     let program = guest("sigdeep-O2");
-    let profile = as_native_twice("sigdeep", &[], &program, &[]);
+    let profile = as_native_twice("sigdeep", &[], &program, &[]).0;
     let rows = context_rows(&profile);
     let handler: Vec<&ContextRow> = rows
         .iter()
@@ -126,7 +84,7 @@ fn raise_from_deep_recursion_left_with_siglongjmp() {
 #[test]
 fn timers_run_on_the_virtual_clock() {
     let program = guest("sigalarm-O2");
-    let profile = as_native_twice("sigalarm", &[], &program, &[]);
+    let profile = as_native_twice("sigalarm", &[], &program, &[]).0;
     let rows = context_rows(&profile);
     // alarm(1) in pause(): the clock jumps, the handler runs under pause.
     assert_eq!(ending(&rows, &["main", "pause", "on_alarm"])[0].1, 1);
@@ -147,7 +105,7 @@ fn timers_run_on_the_virtual_clock() {
 fn fork_and_wait_match_native() {
     for variant in ["O0", "O2", "static"] {
         let program = guest(&format!("forkwait-{variant}"));
-        as_native_twice(&format!("forkwait-{variant}"), &[], &program, &[]);
+        as_native_twice(&format!("forkwait-{variant}"), &[], &program, &[]).0;
     }
 }
 

@@ -3,57 +3,12 @@
 //! runs give identical profiles.
 
 use std::path::{Path, PathBuf};
-use std::process::Output;
 
 use crate::common::*;
 
-fn native_status(out: &Output) -> Option<i32> {
-    use std::os::unix::process::ExitStatusExt;
-    out.status
-        .code()
-        .or_else(|| out.status.signal().map(|s| 128 + s))
-}
-
-/// Runs `program` natively and twice under pathvm (with `extra` options):
-/// stdout and exit status as native, byte-identical profiles. Returns the
-/// first run's output.
-fn as_native_twice(name: &str, extra: &[&str], program: &Path, args: &[&str]) -> Output {
-    let dir = scratch(name);
-    let native = run_native(program, args);
-    let mut profiles: Vec<PathBuf> = Vec::new();
-    let mut first = None;
-    for k in 0..2 {
-        let profile = dir.join(format!("p{k}.out"));
-        let vm = run_with(&profile, extra, program, args);
-        assert_eq!(
-            String::from_utf8_lossy(&vm.stdout),
-            String::from_utf8_lossy(&native.stdout),
-            "stdout of {}; pathvm stderr: {}",
-            program.display(),
-            String::from_utf8_lossy(&vm.stderr)
-        );
-        assert_eq!(
-            vm.status.code(),
-            native_status(&native),
-            "exit status of {}; pathvm stderr: {}",
-            program.display(),
-            String::from_utf8_lossy(&vm.stderr)
-        );
-        profiles.push(profile);
-        first.get_or_insert(vm);
-    }
-    assert_eq!(
-        std::fs::read(&profiles[0]).unwrap(),
-        std::fs::read(&profiles[1]).unwrap(),
-        "two runs of {} gave different profiles",
-        program.display()
-    );
-    first.unwrap()
-}
-
 #[test]
 fn user_and_group_ids_follow_linux_rules_and_posix_spawn_resets_them() {
-    let out = as_native_twice("ids", &[], &guest("ids-O2"), &[]);
+    let out = as_native_twice("ids", &[], &guest("ids-O2"), &[]).1;
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains("posix_spawn RESETIDS: rc 0, exit 0"),
@@ -99,7 +54,7 @@ fn make_runs_its_recipes() {
 #[test]
 fn getcpu_vsyscall_sockets_sysv_ipc_and_argument_checks() {
     for v in ["O0", "O2", "static"] {
-        let out = as_native_twice(&format!("misc-{v}"), &[], &guest(&format!("misc-{v}")), &[]);
+        let out = as_native_twice(&format!("misc-{v}"), &[], &guest(&format!("misc-{v}")), &[]).1;
         let text = String::from_utf8_lossy(&out.stdout);
         for line in [
             "vsyscall getcpu = 0, cpu set: 1",

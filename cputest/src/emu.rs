@@ -36,7 +36,12 @@ pub fn exception_fault(intno: u32, rip: u64) -> Fault {
         17 => (libc::SIGBUS, BUS_ADRALN, 0),
         _ => (libc::SIGSEGV, SI_KERNEL, 0),
     };
-    Fault { signo, code, addr, rip }
+    Fault {
+        signo,
+        code,
+        addr,
+        rip,
+    }
 }
 
 fn err(e: unicorn_engine::uc_error) -> String {
@@ -55,12 +60,21 @@ impl Emu {
             let _ = uc.emu_stop();
         })
         .map_err(err)?;
-        uc.add_mem_hook(HookType::MEM_INVALID, 1, 0, |uc, _kind: MemType, addr, _size, _value| {
-            let rip = uc.reg_read(RegisterX86::RIP).unwrap_or(0);
-            uc.get_data_mut().fault =
-                Some(Fault { signo: libc::SIGSEGV, code: SEGV_MAPERR, addr, rip });
-            false
-        })
+        uc.add_mem_hook(
+            HookType::MEM_INVALID,
+            1,
+            0,
+            |uc, _kind: MemType, addr, _size, _value| {
+                let rip = uc.reg_read(RegisterX86::RIP).unwrap_or(0);
+                uc.get_data_mut().fault = Some(Fault {
+                    signo: libc::SIGSEGV,
+                    code: SEGV_MAPERR,
+                    addr,
+                    rip,
+                });
+                false
+            },
+        )
         .map_err(err)?;
         uc.add_insn_invalid_hook(|uc| {
             let rip = uc.reg_read(RegisterX86::RIP).unwrap_or(0);
@@ -109,14 +123,20 @@ impl Emu {
             // The VM's fault address for a data access is not the
             // instruction's: the instruction is the one under test.
             f.rip = INSN;
-            return Ok(Outcome { state: self.read_state()?, fault: Some(f) });
+            return Ok(Outcome {
+                state: self.read_state()?,
+                fault: Some(f),
+            });
         }
         r.map_err(err)?;
         let pc = uc.reg_read(RegisterX86::RIP).map_err(err)?;
         if pc != EXIT {
             return Err(format!("the VM stopped at {pc:#x}"));
         }
-        Ok(Outcome { state: self.read_state()?, fault: None })
+        Ok(Outcome {
+            state: self.read_state()?,
+            fault: None,
+        })
     }
 
     fn read_state(&self) -> Result<State, String> {

@@ -63,33 +63,141 @@ pub const CLASSES: &[Class] = &[
         ],
         cpuid: None,
     },
-    Class { name: "x87", features: &[F::FPU, F::FPU287, F::FPU387], cpuid: Some((1, 0, 3, 0)) },
-    Class { name: "mmx", features: &[F::MMX], cpuid: Some((1, 0, 3, 23)) },
-    Class { name: "sse", features: &[F::SSE], cpuid: Some((1, 0, 3, 25)) },
-    Class { name: "sse2", features: &[F::SSE2], cpuid: Some((1, 0, 3, 26)) },
-    Class { name: "sse3", features: &[F::SSE3], cpuid: Some((1, 0, 2, 0)) },
-    Class { name: "ssse3", features: &[F::SSSE3], cpuid: Some((1, 0, 2, 9)) },
-    Class { name: "sse4.1", features: &[F::SSE4_1], cpuid: Some((1, 0, 2, 19)) },
-    Class { name: "sse4.2", features: &[F::SSE4_2], cpuid: Some((1, 0, 2, 20)) },
-    Class { name: "aes", features: &[F::AES], cpuid: Some((1, 0, 2, 25)) },
-    Class { name: "pclmulqdq", features: &[F::PCLMULQDQ], cpuid: Some((1, 0, 2, 1)) },
-    Class { name: "popcnt", features: &[F::POPCNT], cpuid: Some((1, 0, 2, 23)) },
-    Class { name: "lzcnt", features: &[F::LZCNT], cpuid: Some((0x8000_0001, 0, 2, 5)) },
-    Class { name: "bmi1", features: &[F::BMI1], cpuid: Some((7, 0, 1, 3)) },
-    Class { name: "bmi2", features: &[F::BMI2], cpuid: Some((7, 0, 1, 8)) },
-    Class { name: "adx", features: &[F::ADX], cpuid: Some((7, 0, 1, 19)) },
-    Class { name: "movbe", features: &[F::MOVBE], cpuid: Some((1, 0, 2, 22)) },
-    Class { name: "cx8", features: &[F::CX8], cpuid: Some((1, 0, 3, 8)) },
-    Class { name: "cx16", features: &[F::CMPXCHG16B], cpuid: Some((1, 0, 2, 13)) },
-    Class { name: "fxsr", features: &[F::FXSR], cpuid: Some((1, 0, 3, 24)) },
-    Class { name: "sse4a", features: &[F::SSE4A], cpuid: Some((0x8000_0001, 0, 2, 6)) },
-    Class { name: "f16c", features: &[F::F16C], cpuid: Some((1, 0, 2, 29)) },
-    Class { name: "avx", features: &[F::AVX], cpuid: Some((1, 0, 2, 28)) },
-    Class { name: "avx2", features: &[F::AVX2], cpuid: Some((7, 0, 1, 5)) },
-    Class { name: "fma", features: &[F::FMA], cpuid: Some((1, 0, 2, 12)) },
-    Class { name: "sha", features: &[F::SHA], cpuid: Some((7, 0, 1, 29)) },
-    Class { name: "clflush", features: &[F::CLFSH], cpuid: Some((1, 0, 3, 19)) },
-    Class { name: "prefetchw", features: &[F::PREFETCHW], cpuid: Some((0x8000_0001, 0, 2, 8)) },
+    Class {
+        name: "x87",
+        features: &[F::FPU, F::FPU287, F::FPU387],
+        cpuid: Some((1, 0, 3, 0)),
+    },
+    Class {
+        name: "mmx",
+        features: &[F::MMX],
+        cpuid: Some((1, 0, 3, 23)),
+    },
+    Class {
+        name: "sse",
+        features: &[F::SSE],
+        cpuid: Some((1, 0, 3, 25)),
+    },
+    Class {
+        name: "sse2",
+        features: &[F::SSE2],
+        cpuid: Some((1, 0, 3, 26)),
+    },
+    Class {
+        name: "sse3",
+        features: &[F::SSE3],
+        cpuid: Some((1, 0, 2, 0)),
+    },
+    Class {
+        name: "ssse3",
+        features: &[F::SSSE3],
+        cpuid: Some((1, 0, 2, 9)),
+    },
+    Class {
+        name: "sse4.1",
+        features: &[F::SSE4_1],
+        cpuid: Some((1, 0, 2, 19)),
+    },
+    Class {
+        name: "sse4.2",
+        features: &[F::SSE4_2],
+        cpuid: Some((1, 0, 2, 20)),
+    },
+    Class {
+        name: "aes",
+        features: &[F::AES],
+        cpuid: Some((1, 0, 2, 25)),
+    },
+    Class {
+        name: "pclmulqdq",
+        features: &[F::PCLMULQDQ],
+        cpuid: Some((1, 0, 2, 1)),
+    },
+    Class {
+        name: "popcnt",
+        features: &[F::POPCNT],
+        cpuid: Some((1, 0, 2, 23)),
+    },
+    Class {
+        name: "lzcnt",
+        features: &[F::LZCNT],
+        cpuid: Some((0x8000_0001, 0, 2, 5)),
+    },
+    Class {
+        name: "bmi1",
+        features: &[F::BMI1],
+        cpuid: Some((7, 0, 1, 3)),
+    },
+    Class {
+        name: "bmi2",
+        features: &[F::BMI2],
+        cpuid: Some((7, 0, 1, 8)),
+    },
+    Class {
+        name: "adx",
+        features: &[F::ADX],
+        cpuid: Some((7, 0, 1, 19)),
+    },
+    Class {
+        name: "movbe",
+        features: &[F::MOVBE],
+        cpuid: Some((1, 0, 2, 22)),
+    },
+    Class {
+        name: "cx8",
+        features: &[F::CX8],
+        cpuid: Some((1, 0, 3, 8)),
+    },
+    Class {
+        name: "cx16",
+        features: &[F::CMPXCHG16B],
+        cpuid: Some((1, 0, 2, 13)),
+    },
+    Class {
+        name: "fxsr",
+        features: &[F::FXSR],
+        cpuid: Some((1, 0, 3, 24)),
+    },
+    Class {
+        name: "sse4a",
+        features: &[F::SSE4A],
+        cpuid: Some((0x8000_0001, 0, 2, 6)),
+    },
+    Class {
+        name: "f16c",
+        features: &[F::F16C],
+        cpuid: Some((1, 0, 2, 29)),
+    },
+    Class {
+        name: "avx",
+        features: &[F::AVX],
+        cpuid: Some((1, 0, 2, 28)),
+    },
+    Class {
+        name: "avx2",
+        features: &[F::AVX2],
+        cpuid: Some((7, 0, 1, 5)),
+    },
+    Class {
+        name: "fma",
+        features: &[F::FMA],
+        cpuid: Some((1, 0, 2, 12)),
+    },
+    Class {
+        name: "sha",
+        features: &[F::SHA],
+        cpuid: Some((7, 0, 1, 29)),
+    },
+    Class {
+        name: "clflush",
+        features: &[F::CLFSH],
+        cpuid: Some((1, 0, 3, 19)),
+    },
+    Class {
+        name: "prefetchw",
+        features: &[F::PREFETCHW],
+        cpuid: Some((0x8000_0001, 0, 2, 8)),
+    },
 ];
 
 /// Instructions never generated: their results depend on the machine
@@ -158,12 +266,21 @@ pub fn codes(class: &Class) -> Vec<Code> {
                 return false;
             }
             // VEX forms need AVX, except BMI's.
-            if op.encoding() == EncodingKind::VEX && !feats.iter().all(|f| matches!(f, F::BMI1 | F::BMI2)) {
+            if op.encoding() == EncodingKind::VEX
+                && !feats.iter().all(|f| matches!(f, F::BMI1 | F::BMI2))
+            {
                 return false;
             }
             // FCMOVcc and FCOMI are x87 instructions (their CMOV feature
             // notwithstanding).
-            if class.name == "int" && feats.iter().any(|f| matches!(f, F::FPU | F::FPU287 | F::FPU387 | F::MMX | F::SSE | F::SSE2)) {
+            if class.name == "int"
+                && feats.iter().any(|f| {
+                    matches!(
+                        f,
+                        F::FPU | F::FPU287 | F::FPU387 | F::MMX | F::SSE | F::SSE2
+                    )
+                })
+            {
                 return false;
             }
             op.op_kinds().iter().all(|k| supported(*k))
@@ -484,12 +601,16 @@ pub fn random_state(r: &mut Rng) -> State {
     for chunk in mem.chunks_mut(16) {
         chunk.copy_from_slice(&vector_value(r));
     }
-    State { gpr, flags, fx: fxs, mem }
+    State {
+        gpr,
+        flags,
+        fx: fxs,
+        mem,
+    }
 }
 
 fn gpr_number(reg: Register) -> usize {
-    reg.full_register().number()
-        - Register::RAX.number()
+    reg.full_register().number() - Register::RAX.number()
 }
 
 fn pick_reg(r: &mut Rng, first: Register, count: usize, avoid_rsp: bool) -> Register {
@@ -535,7 +656,13 @@ fn try_case(r: &mut Rng, class: &'static str, code: Code, index: u64) -> Option<
         let i = i as u32;
         let reg_or_mem = matches!(
             k,
-            K::r8_or_mem | K::r16_or_mem | K::r32_or_mem | K::r64_or_mem | K::mm_or_mem | K::xmm_or_mem | K::ymm_or_mem
+            K::r8_or_mem
+                | K::r16_or_mem
+                | K::r32_or_mem
+                | K::r64_or_mem
+                | K::mm_or_mem
+                | K::xmm_or_mem
+                | K::ymm_or_mem
         );
         let use_mem = *k == K::mem || (reg_or_mem && r.chance(50));
         if use_mem {
@@ -587,12 +714,18 @@ fn try_case(r: &mut Rng, class: &'static str, code: Code, index: u64) -> Option<
             K::r16_or_mem | K::r16_reg | K::r16_reg_mem | K::r16_rm | K::r16_opcode => {
                 pick_reg(r, Register::AX, 16, true)
             }
-            K::r32_or_mem | K::r32_reg | K::r32_reg_mem | K::r32_rm | K::r32_opcode | K::r32_vvvv => {
-                pick_reg(r, Register::EAX, 16, true)
-            }
-            K::r64_or_mem | K::r64_reg | K::r64_reg_mem | K::r64_rm | K::r64_opcode | K::r64_vvvv => {
-                pick_reg(r, Register::RAX, 16, true)
-            }
+            K::r32_or_mem
+            | K::r32_reg
+            | K::r32_reg_mem
+            | K::r32_rm
+            | K::r32_opcode
+            | K::r32_vvvv => pick_reg(r, Register::EAX, 16, true),
+            K::r64_or_mem
+            | K::r64_reg
+            | K::r64_reg_mem
+            | K::r64_rm
+            | K::r64_opcode
+            | K::r64_vvvv => pick_reg(r, Register::RAX, 16, true),
             K::mm_or_mem | K::mm_reg | K::mm_rm => pick_reg(r, Register::MM0, 8, false),
             K::xmm_or_mem | K::xmm_reg | K::xmm_rm | K::xmm_vvvv | K::xmm_is4 => {
                 pick_reg(r, Register::XMM0, 16, false)
@@ -699,7 +832,10 @@ fn try_case(r: &mut Rng, class: &'static str, code: Code, index: u64) -> Option<
     // QEMU 5.0's PCMPESTRI/PCMPESTRM take the absolute value of a length
     // of -2^31 as negative and index outside the vectors: the VM crashes
     // (a known divergence of the fpu area). Never generated.
-    if matches!(insn.mnemonic(), Mnemonic::Pcmpestri | Mnemonic::Pcmpestri64 | Mnemonic::Pcmpestrm | Mnemonic::Pcmpestrm64) {
+    if matches!(
+        insn.mnemonic(),
+        Mnemonic::Pcmpestri | Mnemonic::Pcmpestri64 | Mnemonic::Pcmpestrm | Mnemonic::Pcmpestrm64
+    ) {
         for g in [0, 2] {
             if input.gpr[g] as u32 == 0x8000_0000 {
                 input.gpr[g] ^= 1;
@@ -715,5 +851,11 @@ fn try_case(r: &mut Rng, class: &'static str, code: Code, index: u64) -> Option<
     if insn.is_invalid() || insn.len() != bytes.len() {
         return None;
     }
-    Some(Case { class, index, insn, bytes, input })
+    Some(Case {
+        class,
+        index,
+        insn,
+        bytes,
+        input,
+    })
 }

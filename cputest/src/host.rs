@@ -56,8 +56,11 @@ unsafe fn map_fixed(addr: u64, len: usize, prot: i32) -> bool {
 /// The child: run `cases`, writing each outcome to its slot of `out` and
 /// counting them in `done`. Never returns.
 unsafe fn child(cases: &[HostCase<'_>], out: *mut u8, done: *mut u64) -> ! {
-    if !map_fixed(CODE, PAGE, libc::PROT_READ | libc::PROT_WRITE | libc::PROT_EXEC)
-        || !map_fixed(DATA, PAGE, libc::PROT_READ | libc::PROT_WRITE)
+    if !map_fixed(
+        CODE,
+        PAGE,
+        libc::PROT_READ | libc::PROT_WRITE | libc::PROT_EXEC,
+    ) || !map_fixed(DATA, PAGE, libc::PROT_READ | libc::PROT_WRITE)
         || !map_fixed(MEM, MEM_SIZE, libc::PROT_READ | libc::PROT_WRITE)
     {
         libc::_exit(4);
@@ -84,9 +87,19 @@ unsafe fn child(cases: &[HostCase<'_>], out: *mut u8, done: *mut u64) -> ! {
         -1,
         0,
     );
-    let ss = libc::stack_t { ss_sp: stack, ss_flags: 0, ss_size: stack_size };
+    let ss = libc::stack_t {
+        ss_sp: stack,
+        ss_flags: 0,
+        ss_size: stack_size,
+    };
     libc::sigaltstack(&ss, std::ptr::null_mut());
-    for sig in [libc::SIGSEGV, libc::SIGBUS, libc::SIGFPE, libc::SIGILL, libc::SIGTRAP] {
+    for sig in [
+        libc::SIGSEGV,
+        libc::SIGBUS,
+        libc::SIGFPE,
+        libc::SIGILL,
+        libc::SIGTRAP,
+    ] {
         let mut sa: libc::sigaction = std::mem::zeroed();
         sa.sa_sigaction = on_fault as *const () as usize;
         sa.sa_flags = libc::SA_SIGINFO | libc::SA_ONSTACK;
@@ -98,7 +111,11 @@ unsafe fn child(cases: &[HostCase<'_>], out: *mut u8, done: *mut u64) -> ! {
         std::ptr::copy_nonoverlapping(c.page.as_ptr(), CODE as *mut u8, PAGE);
         let d = DATA as *mut u8;
         std::ptr::write_bytes(d, 0, PAGE);
-        std::ptr::copy_nonoverlapping(c.input.gpr.as_ptr() as *const u8, d.add(IN_GPR as usize), 128);
+        std::ptr::copy_nonoverlapping(
+            c.input.gpr.as_ptr() as *const u8,
+            d.add(IN_GPR as usize),
+            128,
+        );
         *(d.add(IN_FLAGS as usize) as *mut u64) = c.input.flags;
         std::ptr::copy_nonoverlapping(c.input.fx.as_ptr(), d.add(IN_FX as usize), 512);
         std::ptr::copy_nonoverlapping(c.input.mem.as_ptr(), MEM as *mut u8, MEM_SIZE);
@@ -186,11 +203,15 @@ pub fn run(cases: &[HostCase<'_>]) -> Vec<Result<Outcome, String>> {
             } else if libc::WIFSIGNALED(status) {
                 format!("the host child died of signal {}", libc::WTERMSIG(status))
             } else {
-                format!("the host child exited with status {}", libc::WEXITSTATUS(status))
+                format!(
+                    "the host child exited with status {}",
+                    libc::WEXITSTATUS(status)
+                )
             };
             results.push(Err(why));
             if pid < 0 || n == 0 && libc::WIFEXITED(status) && libc::WEXITSTATUS(status) >= 4 {
-                results.extend((start + n + 1..cases.len()).map(|_| Err("no host child".to_string())));
+                results
+                    .extend((start + n + 1..cases.len()).map(|_| Err("no host child".to_string())));
                 break;
             }
         }

@@ -7,14 +7,20 @@ use crate::Known;
 
 macro_rules! k {
     ($class:expr, $m:expr, $field:expr, $why:expr) => {
-        Known { class: $class, mnemonic: $m, field: $field, why: $why }
+        Known {
+            class: $class,
+            mnemonic: $m,
+            field: $field,
+            why: $why,
+        }
     };
 }
 
 const MMX_EXP: &str = "mmx: a written MMX register's sign and exponent field is not set to 0xFFFF";
 const MISALIGNED: &str =
     "cpudiff: a misaligned 16-byte legacy-SSE memory operand does not raise #GP (SIGSEGV)";
-const MMX_STATE: &str = "mmx: the instruction does not switch the x87 unit to MMX mode (TOP=0, all tags valid)";
+const MMX_STATE: &str =
+    "mmx: the instruction does not switch the x87 unit to MMX mode (TOP=0, all tags valid)";
 
 pub const KNOWN: &[Known] = &[
     // Integer.

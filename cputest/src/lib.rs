@@ -55,13 +55,19 @@ pub fn field_kind(field: &str) -> &'static str {
     if GPRS.contains(&field) {
         return "gpr";
     }
-    for k in ["rflags", "fcw", "fsw", "ftw", "mxcsr", "xmm", "mem", "fault"] {
+    for k in [
+        "rflags", "fcw", "fsw", "ftw", "mxcsr", "xmm", "mem", "fault",
+    ] {
         if field.starts_with(k) {
             return k;
         }
     }
     if field.starts_with("st") {
-        return if field.ends_with(".exp") { "st.exp" } else { "st" };
+        return if field.ends_with(".exp") {
+            "st.exp"
+        } else {
+            "st"
+        };
     }
     "other"
 }
@@ -71,7 +77,9 @@ pub fn known_entry(class: &str, mnemonic: Mnemonic, field: &str) -> Option<usize
     let m = format!("{mnemonic:?}");
     let kind = field_kind(field);
     KNOWN.iter().position(|k| {
-        k.class == class && (k.mnemonic == "*" || k.mnemonic == m) && (k.field == "*" || k.field == kind)
+        k.class == class
+            && (k.mnemonic == "*" || k.mnemonic == m)
+            && (k.field == "*" || k.field == kind)
     })
 }
 
@@ -144,7 +152,11 @@ pub fn compare(insn: &Instruction, h: &Outcome, v: &Outcome) -> Vec<Diff> {
     let (hs, vs) = (&h.state, &v.state);
     for i in 0..16 {
         if hs.gpr[i] != vs.gpr[i] {
-            d.push((GPR_NAMES[i].into(), format!("{:#x}", hs.gpr[i]), format!("{:#x}", vs.gpr[i])));
+            d.push((
+                GPR_NAMES[i].into(),
+                format!("{:#x}", hs.gpr[i]),
+                format!("{:#x}", vs.gpr[i]),
+            ));
         }
     }
     let (fmask, fsw_mask) = defined_flags(insn);
@@ -157,14 +169,29 @@ pub fn compare(insn: &Instruction, h: &Outcome, v: &Outcome) -> Vec<Diff> {
     }
     let (hf, vf) = (&hs.fx, &vs.fx);
     if u16_at(hf, fx::FCW) != u16_at(vf, fx::FCW) {
-        d.push(("fcw".into(), format!("{:#x}", u16_at(hf, fx::FCW)), format!("{:#x}", u16_at(vf, fx::FCW))));
+        d.push((
+            "fcw".into(),
+            format!("{:#x}", u16_at(hf, fx::FCW)),
+            format!("{:#x}", u16_at(vf, fx::FCW)),
+        ));
     }
-    let (hsw, vsw) = (u16_at(hf, fx::FSW) & fsw_mask, u16_at(vf, fx::FSW) & fsw_mask);
+    let (hsw, vsw) = (
+        u16_at(hf, fx::FSW) & fsw_mask,
+        u16_at(vf, fx::FSW) & fsw_mask,
+    );
     if hsw != vsw {
-        d.push((format!("fsw&{fsw_mask:#x}"), format!("{hsw:#x}"), format!("{vsw:#x}")));
+        d.push((
+            format!("fsw&{fsw_mask:#x}"),
+            format!("{hsw:#x}"),
+            format!("{vsw:#x}"),
+        ));
     }
     if hf[fx::FTW] != vf[fx::FTW] {
-        d.push(("ftw".into(), format!("{:#04x}", hf[fx::FTW]), format!("{:#04x}", vf[fx::FTW])));
+        d.push((
+            "ftw".into(),
+            format!("{:#04x}", hf[fx::FTW]),
+            format!("{:#04x}", vf[fx::FTW]),
+        ));
     }
     let hm = u32::from_le_bytes(hf[fx::MXCSR..fx::MXCSR + 4].try_into().unwrap());
     let vm_ = u32::from_le_bytes(vf[fx::MXCSR..fx::MXCSR + 4].try_into().unwrap());
@@ -180,7 +207,11 @@ pub fn compare(insn: &Instruction, h: &Outcome, v: &Outcome) -> Vec<Diff> {
         let o = fx::ST + 16 * i;
         if hf[o..o + 10] != vf[o..o + 10] {
             // The sign and exponent alone (what an MMX write sets) or more.
-            let name = if hf[o..o + 8] == vf[o..o + 8] { format!("st{i}.exp") } else { format!("st{i}") };
+            let name = if hf[o..o + 8] == vf[o..o + 8] {
+                format!("st{i}.exp")
+            } else {
+                format!("st{i}")
+            };
             d.push((name, hex(&hf[o..o + 10]), hex(&vf[o..o + 10])));
         }
     }
@@ -244,7 +275,10 @@ pub fn describe_inputs(case: &Case) -> String {
             if r == iced_x86::Register::RIP {
                 return Some(case.insn.next_ip());
             }
-            let n = r.full_register().number().checked_sub(iced_x86::Register::RAX.number())?;
+            let n = r
+                .full_register()
+                .number()
+                .checked_sub(iced_x86::Register::RAX.number())?;
             let v = *st.gpr.get(n)?;
             Some(match r.size() {
                 4 => v & 0xffff_ffff,
@@ -273,7 +307,12 @@ pub fn describe_inputs(case: &Case) -> String {
         st.fx[fx::FTW]
     );
     if case.insn.cpuid_features().iter().any(|f| {
-        matches!(f, iced_x86::CpuidFeature::FPU | iced_x86::CpuidFeature::FPU287 | iced_x86::CpuidFeature::FPU387)
+        matches!(
+            f,
+            iced_x86::CpuidFeature::FPU
+                | iced_x86::CpuidFeature::FPU287
+                | iced_x86::CpuidFeature::FPU387
+        )
     }) {
         for i in 0..8 {
             let o = fx::ST + 16 * i;
@@ -302,7 +341,12 @@ impl Mismatch {
             self.seed,
             self.case.index,
             disasm(&self.case.insn),
-            self.case.bytes.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(" ")
+            self.case
+                .bytes
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect::<Vec<_>>()
+                .join(" ")
         );
         let _ = writeln!(s, "  in:{}", describe_inputs(&self.case));
         for (f, h, v) in &self.diffs {
@@ -317,7 +361,8 @@ impl Mismatch {
 pub struct ClassRun {
     pub cases: u64,
     /// Mismatching cases by mnemonic: (count, known, the kinds of field).
-    pub by_mnemonic: std::collections::BTreeMap<String, (u64, bool, std::collections::BTreeSet<&'static str>)>,
+    pub by_mnemonic:
+        std::collections::BTreeMap<String, (u64, bool, std::collections::BTreeSet<&'static str>)>,
     /// How many differing fields each known entry covered.
     pub known_hits: Vec<u64>,
     /// The first mismatches, in full.
@@ -342,15 +387,24 @@ pub fn run_class(
         codes.retain(|c| format!("{:?}", c.mnemonic()).eq_ignore_ascii_case(m));
     }
     if codes.is_empty() {
-        return Err(format!("class {} has no instruction {}", class.name, mnemonic.unwrap_or("")));
+        return Err(format!(
+            "class {} has no instruction {}",
+            class.name,
+            mnemonic.unwrap_or("")
+        ));
     }
-    let mut run = ClassRun { known_hits: vec![0; KNOWN.len()], ..Default::default() };
+    let mut run = ClassRun {
+        known_hits: vec![0; KNOWN.len()],
+        ..Default::default()
+    };
     let template = layout::code_page();
     let batch = 256u64;
     let mut i = first;
     while i < first + count {
         let n = batch.min(first + count - i);
-        let cases: Vec<Case> = (i..i + n).map(|k| gen::make_case(class.name, &codes, seed, k)).collect();
+        let cases: Vec<Case> = (i..i + n)
+            .map(|k| gen::make_case(class.name, &codes, seed, k))
+            .collect();
         let pages: Vec<Vec<u8>> = cases
             .iter()
             .map(|c| {
@@ -362,7 +416,10 @@ pub fn run_class(
         let hc: Vec<host::HostCase<'_>> = cases
             .iter()
             .zip(&pages)
-            .map(|(c, p)| host::HostCase { page: p, input: &c.input })
+            .map(|(c, p)| host::HostCase {
+                page: p,
+                input: &c.input,
+            })
             .collect();
         let host_out = host::run(&hc);
         for ((case, page), h) in cases.into_iter().zip(&pages).zip(host_out) {
@@ -370,14 +427,22 @@ pub fn run_class(
             let h = match h {
                 Ok(h) => h,
                 Err(e) => {
-                    run.errors.push(format!("case {}: {}: host: {e}", case.index, disasm(&case.insn)));
+                    run.errors.push(format!(
+                        "case {}: {}: host: {e}",
+                        case.index,
+                        disasm(&case.insn)
+                    ));
                     continue;
                 }
             };
             let v = match emu.run(page, &case.input) {
                 Ok(v) => v,
                 Err(e) => {
-                    run.errors.push(format!("case {}: {}: vm: {e}", case.index, disasm(&case.insn)));
+                    run.errors.push(format!(
+                        "case {}: {}: vm: {e}",
+                        case.index,
+                        disasm(&case.insn)
+                    ));
                     continue;
                 }
             };
@@ -399,9 +464,18 @@ pub fn run_class(
             e.0 += 1;
             e.1 &= known;
             e.2.extend(diffs.iter().map(|d| field_kind(&d.0)));
-            let shown = run.examples.iter().filter(|m| m.case.insn.mnemonic() == case.insn.mnemonic()).count();
+            let shown = run
+                .examples
+                .iter()
+                .filter(|m| m.case.insn.mnemonic() == case.insn.mnemonic())
+                .count();
             if run.examples.len() < keep && shown < 3 {
-                run.examples.push(Mismatch { case, seed, diffs, known });
+                run.examples.push(Mismatch {
+                    case,
+                    seed,
+                    diffs,
+                    known,
+                });
             }
         }
         i += n;
@@ -436,7 +510,9 @@ pub fn host_cpuid(leaf: u32, sub: u32) -> [u32; 4] {
 /// Whether a class runs: advertised by the VM and present on the host.
 /// `Err` says why not.
 pub fn class_status(emu: &mut emu::Emu, class: &Class) -> Result<(), String> {
-    let Some((leaf, sub, reg, bit)) = class.cpuid else { return Ok(()) };
+    let Some((leaf, sub, reg, bit)) = class.cpuid else {
+        return Ok(());
+    };
     let max = if leaf >= 0x8000_0000 { 0x8000_0000 } else { 0 };
     let vm_max = vm_cpuid(emu, max, 0)?[0];
     let vm_has = leaf <= vm_max && vm_cpuid(emu, leaf, sub)?[reg] >> bit & 1 == 1;
@@ -444,7 +520,9 @@ pub fn class_status(emu: &mut emu::Emu, class: &Class) -> Result<(), String> {
     match (vm_has, host_has) {
         (true, true) => Ok(()),
         (false, _) => Err("not advertised by the VM's CPUID".into()),
-        (true, false) => Err("advertised by the VM but missing on the host CPU: cannot be checked here".into()),
+        (true, false) => {
+            Err("advertised by the VM but missing on the host CPU: cannot be checked here".into())
+        }
     }
 }
 
@@ -454,6 +532,10 @@ impl ClassRun {
     }
     /// Mismatches not in the known list.
     pub fn unknown(&self) -> u64 {
-        self.by_mnemonic.values().filter(|v| !v.1).map(|v| v.0).sum()
+        self.by_mnemonic
+            .values()
+            .filter(|v| !v.1)
+            .map(|v| v.0)
+            .sum()
     }
 }

@@ -54,7 +54,11 @@ fn main() {
             continue;
         }
         if args.list {
-            println!("{:<10} runs ({} instruction forms)", class.name, cputest::gen::codes(class).len());
+            println!(
+                "{:<10} runs ({} instruction forms)",
+                class.name,
+                cputest::gen::codes(class).len()
+            );
             continue;
         }
         let run = match cputest::run_class(

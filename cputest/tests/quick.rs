@@ -30,9 +30,19 @@ fn every_class_matches_the_host_cpu_but_for_the_known_list() {
             failures.push(format!("ERROR {}: {e}\n", class.name));
         }
         if run.unknown() > 0 && run.examples.iter().all(|m| m.known) {
-            failures.push(format!("{}: {} unknown mismatches\n", class.name, run.unknown()));
+            failures.push(format!(
+                "{}: {} unknown mismatches\n",
+                class.name,
+                run.unknown()
+            ));
         }
-        println!("{:<10} {} cases, {} mismatches ({} known)", class.name, run.cases, run.mismatched(), run.mismatched() - run.unknown());
+        println!(
+            "{:<10} {} cases, {} mismatches ({} known)",
+            class.name,
+            run.cases,
+            run.mismatched(),
+            run.mismatched() - run.unknown()
+        );
     }
     // Known entries the sweep did not meet: look for them by mnemonic.
     for (i, k) in KNOWN.iter().enumerate() {
@@ -41,7 +51,8 @@ fn every_class_matches_the_host_cpu_but_for_the_known_list() {
         }
         if k.mnemonic != "*" {
             let class = CLASSES.iter().find(|c| c.name == k.class).unwrap();
-            let run = run_class(&mut emu, class, Some(k.mnemonic), SEED, 0, 1000, 0).expect("class runs");
+            let run =
+                run_class(&mut emu, class, Some(k.mnemonic), SEED, 0, 1000, 0).expect("class runs");
             hits[i] += run.known_hits[i];
         }
         if hits[i] == 0 {
@@ -53,7 +64,10 @@ fn every_class_matches_the_host_cpu_but_for_the_known_list() {
     }
     println!("known divergences ({}):", KNOWN.len());
     for (k, h) in KNOWN.iter().zip(&hits) {
-        println!("  {} {} {} ({} fields): {}", k.class, k.mnemonic, k.field, h, k.why);
+        println!(
+            "  {} {} {} ({} fields): {}",
+            k.class, k.mnemonic, k.field, h, k.why
+        );
     }
     assert!(failures.is_empty(), "{}", failures.concat());
 }

@@ -657,10 +657,7 @@ fn exec_program(a: &RunArgs, req: &vm::ExecRequest) -> ExitCode {
     } else {
         req.exec_native()
     };
-    eprintln!(
-        "pathvm: execve {}: {err}",
-        vm::escape_path(&req.program)
-    );
+    eprintln!("pathvm: execve {}: {err}", vm::escape_path(&req.program));
     ExitCode::from(127)
 }
 

@@ -32,11 +32,7 @@ pub fn new_cpu<'a, D>(data: D) -> Result<Unicorn<'a, D>, uc_error> {
 }
 
 /// Registers at the first instruction, as Linux leaves them after `execve`.
-pub fn init_registers<D>(
-    uc: &mut Unicorn<'_, D>,
-    entry: u64,
-    sp: u64,
-) -> Result<(), uc_error> {
+pub fn init_registers<D>(uc: &mut Unicorn<'_, D>, entry: u64, sp: u64) -> Result<(), uc_error> {
     for r in [
         RegisterX86::RAX,
         RegisterX86::RBX,
@@ -282,9 +278,7 @@ pub(crate) fn exception<O: events::Observer>(
 
 /// The last instruction of the current block, a branch that left for a
 /// non-canonical address: its stack effect undone, its address returned.
-fn undo_branch<O: events::Observer>(
-    uc: &mut Unicorn<'_, crate::machine::Machine<'_, O>>,
-) -> u64 {
+fn undo_branch<O: events::Observer>(uc: &mut Unicorn<'_, crate::machine::Machine<'_, O>>) -> u64 {
     use iced_x86::{Decoder, DecoderOptions, FlowControl, Mnemonic};
     let m = uc.get_data();
     let start = m.cur_block;
@@ -307,7 +301,11 @@ fn undo_branch<O: events::Observer>(
                 let _ = uc.reg_write(RegisterX86::RSP, rsp.wrapping_add(8));
             }
             FlowControl::Return if insn.mnemonic() == Mnemonic::Ret => {
-                let imm = if insn.op_count() == 1 { insn.immediate16() } else { 0 };
+                let imm = if insn.op_count() == 1 {
+                    insn.immediate16()
+                } else {
+                    0
+                };
                 let pop = 8 + u64::from(imm);
                 let _ = uc.reg_write(RegisterX86::RSP, rsp.wrapping_sub(pop));
             }

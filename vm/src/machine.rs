@@ -1360,7 +1360,11 @@ fn install_hooks<'o, O: Observer>(
                 ..Default::default()
             }
         };
-        let pc = if info.signo == libc::SIGTRAP { rip + 1 } else { rip };
+        let pc = if info.signo == libc::SIGTRAP {
+            rip + 1
+        } else {
+            rip
+        };
         m.stop = Some(Ok(StopReason::Signaled {
             signal: info.signo,
             pc,
