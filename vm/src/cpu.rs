@@ -3,7 +3,7 @@
 use unicorn_engine::{uc_error, Arch, Mode, RegisterX86, Unicorn, X86CpuModel};
 
 use crate::machine::StopReason;
-use crate::signals::{SigInfo, FPE_INTDIV, ILL_ILLOPN, SEGV_MAPERR, SI_KERNEL};
+use crate::signals::{SigInfo, FPE_INTDIV, ILL_ILLOPN, SEGV_MAPERR, SI_KERNEL, ST, XMM};
 
 /// `AT_HWCAP` on x86-64 is CPUID.1:EDX of the CPU. Haswell as the emulator
 /// filters it (fpu, vme, de, pse, tsc, msr, pae, mce, cx8, apic, sep, mtrr,
@@ -90,36 +90,10 @@ pub(crate) fn handler_fpu_state<D>(uc: &mut Unicorn<'_, D>) {
     let _ = uc.reg_write(RegisterX86::FPSW, 0);
     let _ = uc.reg_write(RegisterX86::FPTAG, 0xffff);
     let _ = uc.reg_write(RegisterX86::MXCSR, 0x1f80);
-    for r in [
-        RegisterX86::ST0,
-        RegisterX86::ST1,
-        RegisterX86::ST2,
-        RegisterX86::ST3,
-        RegisterX86::ST4,
-        RegisterX86::ST5,
-        RegisterX86::ST6,
-        RegisterX86::ST7,
-    ] {
+    for r in ST {
         let _ = uc.reg_write_long(r, &[0u8; 10]);
     }
-    for r in [
-        RegisterX86::XMM0,
-        RegisterX86::XMM1,
-        RegisterX86::XMM2,
-        RegisterX86::XMM3,
-        RegisterX86::XMM4,
-        RegisterX86::XMM5,
-        RegisterX86::XMM6,
-        RegisterX86::XMM7,
-        RegisterX86::XMM8,
-        RegisterX86::XMM9,
-        RegisterX86::XMM10,
-        RegisterX86::XMM11,
-        RegisterX86::XMM12,
-        RegisterX86::XMM13,
-        RegisterX86::XMM14,
-        RegisterX86::XMM15,
-    ] {
+    for r in XMM {
         let _ = uc.reg_write_long(r, &[0u8; 16]);
     }
 }

@@ -421,7 +421,7 @@ const SIGCONTEXT_GREGS: [RegisterX86; 17] = [
     RegisterX86::RIP,
 ];
 
-const XMM: [RegisterX86; 16] = [
+pub(crate) const XMM: [RegisterX86; 16] = [
     RegisterX86::XMM0,
     RegisterX86::XMM1,
     RegisterX86::XMM2,
@@ -440,7 +440,7 @@ const XMM: [RegisterX86; 16] = [
     RegisterX86::XMM15,
 ];
 
-const ST: [RegisterX86; 8] = [
+pub(crate) const ST: [RegisterX86; 8] = [
     RegisterX86::ST0,
     RegisterX86::ST1,
     RegisterX86::ST2,
