@@ -240,29 +240,6 @@ fn host_open(path: &[u8], flags: i64, mode: i64) -> i64 {
     }
 }
 
-/// An in-memory file holding `bytes`, at its start.
-fn memfd_with(bytes: &[u8], flags: i64) -> i64 {
-    let cloexec = if flags & libc::O_CLOEXEC as i64 != 0 {
-        libc::MFD_CLOEXEC
-    } else {
-        0
-    };
-    // SAFETY: plain system calls on a descriptor we own.
-    unsafe {
-        let fd = libc::memfd_create(c"pathvm".as_ptr(), cloexec);
-        if fd < 0 {
-            return EIO;
-        }
-        if libc::write(fd, bytes.as_ptr() as *const libc::c_void, bytes.len()) < 0
-            || libc::lseek(fd, 0, libc::SEEK_SET) < 0
-        {
-            libc::close(fd);
-            return EIO;
-        }
-        fd as i64
-    }
-}
-
 /// `linux_dirent64` records of `entries[pos..]` that fit in `room` bytes.
 fn dirents(entries: &[(String, u8)], pos: &mut usize, room: usize) -> Result<Vec<u8>, i64> {
     let mut out = Vec::new();
@@ -501,7 +478,9 @@ impl<O: Observer> Machine<'_, O> {
                     return EACCES;
                 }
                 let bytes = self.proc_file(f, t.tid);
-                let fd = memfd_with(&bytes, flags);
+                // A /proc file that cannot be made reads as an I/O error.
+                let fd = crate::syscalls::memfd_with(&bytes, flags);
+                let fd = if fd < 0 { EIO } else { fd };
                 if fd >= 0 {
                     self.sys
                         .proc
@@ -836,6 +815,15 @@ impl<O: Observer> Machine<'_, O> {
     /// Bytes mapped, and bytes counted as resident (every mapped page that
     /// is not `PROT_NONE`: the VM does not know which pages were touched,
     /// and a count must not depend on the host's).
+    /// Threads that have not exited (`Threads:` of status, field 20 of stat).
+    fn live_threads(&self) -> usize {
+        self.threads
+            .list
+            .iter()
+            .filter(|t| t.state != crate::threads::ThreadState::Exited)
+            .count()
+    }
+
     fn vm_sizes(&self) -> (u64, u64) {
         let (mut size, mut rss) = (0, 0);
         for (s, m) in self.mem.mappings() {
@@ -881,12 +869,7 @@ impl<O: Observer> Machine<'_, O> {
         let kb = |b: u64| b / 1024;
         let stack = layout_stack();
         let (pnd, blk, ign, cgt) = self.sig_sets();
-        let threads = self
-            .threads
-            .list
-            .iter()
-            .filter(|t| t.state != crate::threads::ThreadState::Exited)
-            .count();
+        let threads = self.live_threads();
         let caps = if euid == 0 {
             "000001ffffffffff"
         } else {
@@ -930,12 +913,7 @@ impl<O: Observer> Machine<'_, O> {
         let (pnd, blk, ign, cgt) = self.sig_sets();
         let (cs, cns) = self.clock.cputime();
         let ticks = cs * 100 + cns / 10_000_000;
-        let threads = self
-            .threads
-            .list
-            .iter()
-            .filter(|t| t.state != crate::threads::ThreadState::Exited)
-            .count();
+        let threads = self.live_threads();
         let p = &self.sys.proc;
         let (code_lo, code_hi) = self
             .objects

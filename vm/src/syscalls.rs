@@ -1630,7 +1630,7 @@ impl<O: Observer> Machine<'_, O> {
 }
 
 /// An anonymous in-memory file holding `bytes`, positioned at its start.
-fn memfd_with(bytes: &[u8], flags: i64) -> i64 {
+pub(crate) fn memfd_with(bytes: &[u8], flags: i64) -> i64 {
     let cloexec = if flags & libc::O_CLOEXEC as i64 != 0 {
         libc::MFD_CLOEXEC
     } else {
