@@ -371,3 +371,35 @@ fn signals_reach_no_host_process_outside_the_guest() {
     let native = run_native(Path::new("/bin/sh"), &["-c", &script]);
     assert_eq!(text(&native.stdout), "other 0\nself 0\n");
 }
+
+#[test]
+fn exec_d_programs_never_act_on_virtual_pids() {
+    // `/bin/kill` exec'd by the guest's shell runs under pathvm too: the
+    // test process, which exists on the host, does not exist for it.
+    let me = std::process::id().to_string();
+    let dir = scratch("exec-kill");
+    let script = format!("/bin/kill -0 {me} 2>/dev/null; echo kill $?; echo $$; exec sh -c 'echo $$'");
+    let out = run_pathvm(&dir.join("p.out"), Path::new("/bin/sh"), &["-c", &script]);
+    assert_eq!(text(&out.stdout), "kill 1\n1000\n1000\n", "{}", text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0));
+    let native = run_native(Path::new("/bin/sh"), &["-c", &script]);
+    let n = text(&native.stdout);
+    let lines: Vec<&str> = n.lines().collect();
+    assert_eq!(lines[0], "kill 0");
+    assert_eq!(lines[1], lines[2], "exec keeps the pid natively too");
+    // Exit statuses and signals of exec'd programs are the native ones.
+    let out = run_pathvm(
+        &dir.join("p.out"),
+        Path::new("/bin/sh"),
+        &["-c", "sh -c 'exit 5'; echo $?; sh -c 'kill -SEGV $$'; echo $?"],
+    );
+    assert_eq!(text(&out.stdout), "5\n139\n", "{}", text(&out.stderr));
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(files.len(), 1, "no profiles of children without --trace-children");
+    // What execve keeps: ignored signals stay ignored in the new program.
+    let script = "trap '' HUP; exec sh -c 'kill -HUP $$; echo alive'";
+    let out = run_pathvm(&dir.join("p.out"), Path::new("/bin/sh"), &["-c", script]);
+    let native = run_native(Path::new("/bin/sh"), &["-c", script]);
+    assert_eq!(text(&native.stdout), "alive\n");
+    assert_eq!(text(&out.stdout), "alive\n", "{}", text(&out.stderr));
+}

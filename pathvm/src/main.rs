@@ -174,12 +174,21 @@ struct RunArgs {
     /// (docs/linux.md). Recorded in the profile.
     #[arg(long)]
     tty: bool,
+    /// For a program the guest executes without --trace-children: it runs
+    /// under the VM too (no virtual pid may reach a native program), with
+    /// no analyses, no profile and no summary, and ends as the program does.
+    #[arg(long, hide = true, conflicts_with = "trace_children")]
+    no_profile: bool,
     /// The guest's argv[0] (default: PROGRAM), for traced children.
     #[arg(long, hide = true)]
     argv0: Option<OsString>,
     /// The guest's pid (default 1000), for traced children.
     #[arg(long, hide = true)]
     guest_pid: Option<u32>,
+    /// The guest's initial signal mask and ignored signals (hexadecimal,
+    /// bit SIG-1), for exec'd programs: what `execve` keeps.
+    #[arg(long, hide = true, value_name = "MASK,IGNORED", value_parser = parse_start_signals)]
+    start_signals: Option<vm::StartSignals>,
     /// The program and its arguments.
     #[arg(
         required = true,
@@ -419,6 +428,15 @@ fn guest_env(a: &RunArgs) -> Vec<OsString> {
     env
 }
 
+fn parse_start_signals(s: &str) -> Result<vm::StartSignals, String> {
+    let hex = |h: &str| u64::from_str_radix(h, 16).map_err(|e| format!("{h}: {e}"));
+    let (blocked, ignored) = s.split_once(',').ok_or("expected MASK,IGNORED")?;
+    Ok(vm::StartSignals {
+        blocked: hex(blocked)?,
+        ignored: hex(ignored)?,
+    })
+}
+
 fn join_kv(k: OsString, v: OsString) -> OsString {
     let mut s = k;
     s.push("=");
@@ -443,9 +461,11 @@ fn run(a: RunArgs) -> ExitCode {
         }
     };
     // Found now rather than after the whole run.
-    if let Err(e) = reports::check_writable(&a.output) {
-        eprintln!("pathvm: {e}");
-        return ExitCode::from(EXIT_PATHVM);
+    if !a.no_profile {
+        if let Err(e) = reports::check_writable(&a.output) {
+            eprintln!("pathvm: {e}");
+            return ExitCode::from(EXIT_PATHVM);
+        }
     }
     let opts = record::RecordOptions {
         vm: vm::VmConfig {
@@ -467,6 +487,7 @@ fn run(a: RunArgs) -> ExitCode {
             pid: a.guest_pid.unwrap_or(vm::GUEST_PID),
             sched_quantum: a.sched_quantum,
             clock_start: a.clock_start,
+            signals: a.start_signals.unwrap_or_default(),
         },
         record: recorder::Options {
             machine,
@@ -537,7 +558,7 @@ fn run(a: RunArgs) -> ExitCode {
         Some(c) => with_suffix(&a.output, &c.suffix),
         None => a.output.clone(),
     };
-    if child.is_none() || a.trace_children {
+    if (child.is_none() || a.trace_children) && !a.no_profile {
         if let Err(e) = reports::write_profile(&output, &rec.profile) {
             eprintln!("pathvm: {e}");
             return ExitCode::from(EXIT_PATHVM);
@@ -546,8 +567,8 @@ fn run(a: RunArgs) -> ExitCode {
     if let Some(req) = exec {
         return exec_program(&a, &req);
     }
-    if let Some(c) = &child {
-        return end_child(c, &rec.stop);
+    if child.is_some() || a.no_profile {
+        return end_as_guest(&rec.stop);
     }
     if let Some(path) = &a.json_summary {
         let written = reports::json_summary(&rec.profile, 10)
@@ -633,50 +654,69 @@ fn with_suffix(path: &std::path::Path, suffix: &str) -> PathBuf {
     PathBuf::from(s)
 }
 
-/// The guest called `execve`: run the program natively in this process, or
-/// under pathvm with `--trace-children` (its profile is `FILE` + the new
-/// image's suffix). Returns only on failure.
+/// The guest called `execve`: run the program under pathvm in this process,
+/// with `--trace-children` writing its profile (`FILE` + the new image's
+/// suffix), without it writing none and running no analyses. Never
+/// natively: a native program would act on the guest's virtual pids
+/// (`kill 1001`, `$$`) as host pids, and translating pids in arguments and
+/// files is not possible in general. Returns only on failure.
 fn exec_program(a: &RunArgs, req: &vm::ExecRequest) -> ExitCode {
-    let err = if a.trace_children {
-        let pathvm = match std::env::current_exe() {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!("pathvm: /proc/self/exe: {e}");
-                return ExitCode::from(EXIT_PATHVM);
-            }
-        };
-        let mut args: Vec<OsString> = vec![pathvm.clone().into()];
-        args.extend(child_args(
-            a,
-            &with_suffix(&a.output, &req.suffix),
-            req.pid,
-            &req.program,
-            &req.argv,
-        ));
-        vm::exec_host(&pathvm, &args, &req.envp, 0, 0)
-    } else {
-        req.exec_native()
+    let pathvm = match std::env::current_exe() {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("pathvm: /proc/self/exe: {e}");
+            return ExitCode::from(EXIT_PATHVM);
+        }
     };
+    let output = a
+        .trace_children
+        .then(|| with_suffix(&a.output, &req.suffix));
+    let mut args: Vec<OsString> = vec![pathvm.clone().into()];
+    let child = Child {
+        output: output.as_deref(),
+        pid: req.pid,
+        signals: vm::StartSignals {
+            blocked: req.blocked,
+            ignored: req.ignored,
+        },
+        program: &req.program,
+        argv: &req.argv,
+    };
+    args.extend(child_args(a, &child));
+    let err = vm::exec_host(&pathvm, &args, &req.envp, 0, 0);
     eprintln!("pathvm: execve {}: {err}", vm::escape_path(&req.program));
     ExitCode::from(127)
 }
 
-/// The arguments of `pathvm` (after its own path) that profile a program
-/// the guest executed under `--trace-children`: this run's options as
-/// parsed, and for the child its profile `output`, guest pid, program and
-/// argv. Each field of [`RunArgs`] is named here, so that an option added
-/// to `run` does not compile until it says what the child gets.
-fn child_args(
-    a: &RunArgs,
-    output: &std::path::Path,
+/// What is a program's own when the guest executes it.
+struct Child<'a> {
+    /// Its profile (`None` without `--trace-children`: no profile and no
+    /// analyses).
+    output: Option<&'a std::path::Path>,
     pid: u32,
-    program: &std::path::Path,
-    argv: &[OsString],
-) -> Vec<OsString> {
+    /// What `execve` keeps of the guest's signal state.
+    signals: vm::StartSignals,
+    program: &'a std::path::Path,
+    argv: &'a [OsString],
+}
+
+/// The arguments of `pathvm` (after its own path) that run a program the
+/// guest executed: this run's options as parsed, and the child's own. Each
+/// field of [`RunArgs`] is named here, so that an option added to `run`
+/// does not compile until it says what the child gets.
+fn child_args(a: &RunArgs, child: &Child) -> Vec<OsString> {
+    let Child {
+        output,
+        pid,
+        signals,
+        program,
+        argv,
+    } = *child;
     let RunArgs {
         // The child's own.
         output: _,
         guest_pid: _,
+        start_signals: _,
         argv0: _,
         command: _,
         // The child's environment is the one the guest passed to execve.
@@ -688,6 +728,7 @@ fn child_args(
         json_summary: _,
         time_threads: _,
         trace_children: _,
+        no_profile: _,
         seed,
         clock_start,
         max_instructions,
@@ -714,8 +755,14 @@ fn child_args(
         args.push(k.into());
         args.push(v.to_string().into());
     };
-    opt("-o", &output.display());
+    if let Some(output) = output {
+        opt("-o", &output.display());
+    }
     opt("--guest-pid", &pid);
+    opt(
+        "--start-signals",
+        &format!("{:x},{:x}", signals.blocked, signals.ignored),
+    );
     opt("--seed", seed);
     if let Some(t) = clock_start {
         opt("--clock-start", &format!("@{t}"));
@@ -733,22 +780,25 @@ fn child_args(
     opt("--l1i", l1i);
     opt("--l1d", l1d);
     opt("--ll", ll);
-    for g in toggle_collect {
+    let traced = output.is_some();
+    // Without a profile the analyses' own options are moot.
+    for g in toggle_collect.iter().filter(|_| traced) {
         opt("--toggle-collect", g);
     }
-    for g in focus {
+    for g in focus.iter().filter(|_| traced) {
         opt("--focus", g);
     }
     for (on, flag) in [
         (*strict_syscalls, "--strict-syscalls"),
         (*show_plt, "--show-plt"),
-        (*no_cache_sim, "--no-cache-sim"),
-        (*no_branch_sim, "--no-branch-sim"),
-        (*no_paths, "--no-paths"),
-        (*no_cct, "--no-cct"),
+        (*no_cache_sim || !traced, "--no-cache-sim"),
+        (*no_branch_sim || !traced, "--no-branch-sim"),
+        (*no_paths || !traced, "--no-paths"),
+        (*no_cct || !traced, "--no-cct"),
         (*single_thread, "--single-thread"),
         (*tty, "--tty"),
-        (true, "--trace-children"),
+        (traced, "--trace-children"),
+        (!traced, "--no-profile"),
         (true, "--inherit-env"),
     ] {
         if on {
@@ -760,14 +810,20 @@ fn child_args(
         args.push(a0.clone());
     }
     args.push("--".into());
-    args.push(program.into());
+    // A path, never a name to look up on PATH (execve does not look).
+    if program.as_os_str().as_encoded_bytes().contains(&b'/') {
+        args.push(program.into());
+    } else {
+        args.push(std::path::Path::new(".").join(program).into());
+    }
     args.extend(argv.iter().skip(1).cloned());
     args
 }
 
-/// The end of a forked child: its guest's exit status, or death by the
-/// guest's signal (so that the guest's parent sees what a native run shows).
-fn end_child(_child: &vm::ChildIdentity, stop: &vm::StopReason) -> ExitCode {
+/// The end of a forked child or of an exec'd program run without a profile:
+/// its guest's exit status, or death by the guest's signal (so that the
+/// guest's parent sees what a native run shows).
+fn end_as_guest(stop: &vm::StopReason) -> ExitCode {
     match stop {
         vm::StopReason::Signaled { signal, .. } | vm::StopReason::Interrupted { signal } => {
             // SAFETY: default action for the signal, no core file, then the
@@ -1211,6 +1267,8 @@ mod tests {
             "zero",
             "--guest-pid",
             "1234",
+            "--start-signals",
+            "0,0",
         ];
         let with = |extra: &[&'static str]| -> Vec<&str> {
             let mut v = common.to_vec();
@@ -1224,6 +1282,11 @@ mod tests {
             with(&["--time-threads"])
                 .into_iter()
                 .filter(|a| *a != "--single-thread")
+                .collect(),
+            // An exec'd program run without a profile, and what it exec's.
+            with(&["--no-profile"])
+                .into_iter()
+                .filter(|a| *a != "--trace-children")
                 .collect(),
         ];
         // The test sets every option of `run` (a new one must be added here).
@@ -1245,12 +1308,20 @@ mod tests {
         for parent in parents {
             let a = run_args(&parent);
             let argv: Vec<OsString> = vec!["prog".into(), "-v".into()];
+            let output = a.trace_children.then(|| PathBuf::from("/tmp/p.out.2"));
+            let signals = vm::StartSignals {
+                blocked: 1 << (libc::SIGCHLD - 1),
+                ignored: 1 << (libc::SIGHUP - 1),
+            };
             let child_argv = child_args(
                 &a,
-                std::path::Path::new("/tmp/p.out.2"),
-                1001,
-                std::path::Path::new("/bin/prog"),
-                &argv,
+                &Child {
+                    output: output.as_deref(),
+                    pid: 1001,
+                    signals,
+                    program: std::path::Path::new("/bin/prog"),
+                    argv: &argv,
+                },
             );
             let mut full: Vec<OsString> = vec!["pathvm".into()];
             full.extend(child_argv);
@@ -1259,16 +1330,26 @@ mod tests {
                 _ => unreachable!(),
             };
             // The child's own.
-            assert_eq!(child.output, PathBuf::from("/tmp/p.out.2"));
+            if a.trace_children {
+                assert_eq!(child.output, PathBuf::from("/tmp/p.out.2"));
+                assert!(child.trace_children && !child.no_profile);
+            } else {
+                // No profile, so no analyses either.
+                assert!(child.no_profile && !child.trace_children);
+                assert!(child.no_paths && child.no_cct && child.no_cache_sim && child.no_branch_sim);
+            }
             assert_eq!(child.guest_pid, Some(1001));
+            assert_eq!(child.start_signals, Some(signals));
             assert_eq!(child.argv0, Some("prog".into()));
             assert_eq!(child.command, [OsString::from("/bin/prog"), "-v".into()]);
-            assert!(child.quiet && child.inherit_env && child.trace_children);
+            assert!(child.quiet && child.inherit_env);
             assert!(child.env.is_empty() && child.json_summary.is_none() && !child.time_threads);
             // Everything else as the parent parsed it.
+            let traced = a.trace_children;
             let same = RunArgs {
                 output: a.output.clone(),
                 guest_pid: a.guest_pid,
+                start_signals: a.start_signals,
                 argv0: a.argv0.clone(),
                 command: a.command.clone(),
                 env: a.env.clone(),
@@ -1277,6 +1358,13 @@ mod tests {
                 json_summary: a.json_summary.clone(),
                 time_threads: a.time_threads,
                 trace_children: a.trace_children,
+                no_profile: a.no_profile,
+                no_paths: if traced { child.no_paths } else { a.no_paths },
+                no_cct: if traced { child.no_cct } else { a.no_cct },
+                no_cache_sim: if traced { child.no_cache_sim } else { a.no_cache_sim },
+                no_branch_sim: if traced { child.no_branch_sim } else { a.no_branch_sim },
+                toggle_collect: a.toggle_collect.clone(),
+                focus: a.focus.clone(),
                 ..child
             };
             assert_eq!(same, a, "parent: {parent:?}");

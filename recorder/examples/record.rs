@@ -23,6 +23,7 @@ fn main() {
             sched_quantum: DEFAULT_QUANTUM,
             tty: false,
             clock_start: None,
+            signals: Default::default(),
         },
         // Contexts, paths, caches and branch prediction, on two threads.
         record: recorder::Options::default(),

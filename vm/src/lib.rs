@@ -28,7 +28,8 @@ pub mod threads;
 pub use fdview::{reserve_fd, GUEST_FD_LIMIT};
 pub use loader::escape_path;
 pub use machine::{
-    request_stop, run, RunOutcome, StopReason, VmConfig, VmError, CPU_MODEL, GUEST_PID,
+    request_stop, run, RunOutcome, StartSignals, StopReason, VmConfig, VmError, CPU_MODEL,
+    GUEST_PID,
 };
 pub use process::{
     exec_host, forked_child, resolve_command, take_exec_request, ChildIdentity, ExecRequest,

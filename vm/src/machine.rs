@@ -55,6 +55,18 @@ pub struct VmConfig {
     /// Wall-clock seconds at the guest's first instruction (`None`:
     /// [`crate::clock::EPOCH_SECS`], 2024-01-01).
     pub clock_start: Option<u64>,
+    /// The signal mask and ignored signals the guest starts with: what
+    /// survives the `execve` of a guest that ran this program (none for a
+    /// program pathvm starts itself).
+    pub signals: StartSignals,
+}
+
+/// Signals as `execve` passes them on: the mask, and the ignored signals
+/// (bit `sig - 1` of each).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StartSignals {
+    pub blocked: u64,
+    pub ignored: u64,
 }
 
 /// Why the guest stopped. What the guest does is not an error.

@@ -156,6 +156,20 @@ pub(crate) struct SignalState {
 }
 
 impl SignalState {
+    /// A new image's state: what `execve` kept of its predecessor's.
+    pub(crate) fn starting(inherited: crate::machine::StartSignals) -> SignalState {
+        let mut st = SignalState::new();
+        // SIGKILL and SIGSTOP can be neither blocked nor ignored.
+        let fixed = bit(libc::SIGKILL) | bit(libc::SIGSTOP);
+        st.blocked = inherited.blocked & !fixed;
+        for sig in 1..NSIG as i32 {
+            if inherited.ignored & !fixed & bit(sig) != 0 {
+                st.actions[sig as usize].handler = SIG_IGN;
+            }
+        }
+        st
+    }
+
     pub(crate) fn new() -> SignalState {
         SignalState {
             actions: [SigAction::default(); NSIG],

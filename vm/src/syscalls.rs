@@ -61,7 +61,7 @@ impl SyscallState {
             strict: config.strict_syscalls,
             warned: FxHashSet::default(),
             warnings: Vec::new(),
-            sig: SignalState::new(),
+            sig: SignalState::starting(config.signals),
             process: ProcessState::new(config.pid),
             // SAFETY: getuid cannot fail.
             uid: unsafe { libc::getuid() },
