@@ -17,6 +17,7 @@ mod docs;
 mod export;
 mod faults;
 mod fpu;
+mod memory;
 mod native;
 mod paths;
 mod phases;

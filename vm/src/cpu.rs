@@ -147,6 +147,7 @@ pub(crate) fn enter_user_mode<D>(uc: &mut Unicorn<'_, D>) {
 pub(crate) const TRAP_BRKPT: i32 = 1;
 const TRAP_TRACE: i32 = 2;
 const BUS_ADRALN: i32 = 1;
+const BUS_ADRERR: i32 = 2;
 const SEGV_ACCERR: i32 = 2;
 
 /// Lowest address of the kernel's half of the address space.
@@ -215,6 +216,12 @@ pub(crate) fn exception<O: events::Observer>(
             // faults on the branch, before it changes anything.
             let pc = undo_branch(uc);
             (kernel(libc::SIGSEGV, 13, 0), pc)
+        }
+        14 if uc.get_data().mem.page_prot(cr2 & !0xfff) == crate::memory::BUS_ERROR => {
+            // A file mapping's page past the end of the file.
+            let mut info = at(libc::SIGBUS, BUS_ADRERR, cr2, 14);
+            info.err = err;
+            (info, rip)
         }
         14 => {
             let code = if err & 1 != 0 && cr2 < KERNEL_HALF {

@@ -7,7 +7,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use events::{BlockEvent, BlockId, MemEvent, ObjectMapped, Observer, Terminator};
-use loader::elf::{page_down, page_up, ElfImage, LoadError, Prot, PAGE_SIZE};
+use loader::elf::{page_down, page_up, ElfImage, LoadError, PAGE_SIZE};
 use loader::stack::{self, at, StackInputs};
 use unicorn_engine::{HookType, MemType, Permission, RegisterX86, Unicorn};
 
@@ -643,13 +643,7 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     let placed_exe = place_image(&mut mem, &exe, exe_bias)?;
     mem.set_brk_area(brk_start, lo + low_size);
 
-    let stack_lo = layout::STACK_TOP - layout::STACK_SIZE;
-    mem.map_anon_fixed(
-        stack_lo,
-        layout::STACK_SIZE,
-        Prot::from_bits(3),
-        Backing::Stack,
-    );
+    mem.map_stack();
 
     let mut objects = vec![ObjectMapped {
         path: absolute(&config.program).display().to_string(),

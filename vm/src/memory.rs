@@ -52,6 +52,12 @@ pub struct Mapping {
     pub end: u64,
     pub prot: Prot,
     pub backing: Backing,
+    /// The host memory behind it is a host mapping of the file (not a copy
+    /// of its bytes, as ELF segments placed at load are).
+    pub host_file: bool,
+    /// First address whose page lies wholly past the end of the file when
+    /// it was mapped (an access there is a bus error), or `u64::MAX`.
+    pub bus_from: u64,
 }
 
 /// Where the guest address space is laid out. Fixed: no randomisation.
@@ -62,14 +68,24 @@ pub mod layout {
     /// Bytes reserved after the main program for `brk`.
     pub const BRK_RESERVE: u64 = 8 << 30;
     /// The high region holds the stack, the interpreter and every `mmap`.
-    pub const HIGH_START: u64 = 0x7ff0_0000_0000;
+    pub const HIGH_START: u64 = 0x7000_0000_0000;
     /// One past the highest user address (the stack top).
     pub const STACK_TOP: u64 = 0x7fff_ffff_f000;
-    /// Stack size the guest may grow to.
+    /// Stack size the guest may grow to (the initial `RLIMIT_STACK`).
     pub const STACK_SIZE: u64 = 8 << 20;
+    /// Linux's `stack_guard_gap` (256 pages): the stack never grows to
+    /// within this distance of the mapping below it.
+    pub const STACK_GUARD_GAP: u64 = 1 << 20;
     /// `mmap` allocates downwards from here, below the stack and a gap.
     pub const MMAP_TOP: u64 = 0x7fff_f7ff_f000;
 }
+
+/// [`GuestMemory::page_prot`] of a page of a file mapping that lies past
+/// the end of the file (any access is a bus error).
+pub const BUS_ERROR: i32 = -2;
+
+/// Highest user address plus one (Linux's `TASK_SIZE` on x86-64).
+pub const TASK_SIZE: u64 = 0x7fff_ffff_f000;
 
 /// A guest address range that is not backed by memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,6 +101,10 @@ pub struct GuestMemory {
     /// The map changed since the CPU's TLB was last flushed: the TLB holds
     /// permissions of pages ([`GuestMemory::page_prot`]).
     pub(crate) map_changed: bool,
+    /// `RLIMIT_STACK` (soft, hard): the stack mapping spans the soft limit
+    /// below `STACK_TOP` (host pages come on first touch, so it costs what
+    /// the guest uses), and nothing is mapped below it.
+    pub stack_limit: (u64, u64),
 }
 
 fn host_reserve(size: u64) -> std::io::Result<*mut u8> {
@@ -114,6 +134,7 @@ impl GuestMemory {
             brk: 0,
             brk_limit: 0,
             map_changed: false,
+            stack_limit: (layout::STACK_SIZE, u64::MAX),
         }
     }
 
@@ -251,10 +272,12 @@ impl GuestMemory {
     }
 
     /// The CPU's permissions of the page at `page` (bit 0 read, 1 write,
-    /// 2 execute; on x86 a writable or executable page is readable), or -1
-    /// when the page is not mapped (or has no host memory behind it).
+    /// 2 execute; on x86 a writable or executable page is readable), -1
+    /// when the page is not mapped (or has no host memory behind it), or
+    /// [`BUS_ERROR`] for a file mapping's page past the end of its file.
     pub fn page_prot(&self, page: u64) -> i32 {
         match self.mapping_at(page) {
+            Some((_, m)) if page >= m.bus_from => BUS_ERROR,
             Some((_, m)) if self.region_of(page, PAGE_SIZE).is_some() => {
                 let p = m.prot;
                 i32::from(p.read || p.write || p.exec)
@@ -290,6 +313,8 @@ impl GuestMemory {
                 end: addr + len,
                 prot,
                 backing,
+                host_file: false,
+                bus_from: u64::MAX,
             },
         );
     }
@@ -341,12 +366,31 @@ impl GuestMemory {
                 .unwrap_or(libc::EINVAL) as i64));
         }
         self.remove_maps(addr, addr + len);
+        // Pages wholly past the end of the file: a bus error on Linux (and
+        // on the host, which must not touch them).
+        let mut st: libc::stat = unsafe { std::mem::zeroed() };
+        // SAFETY: `st` is a stat buffer; `fd` was just mapped.
+        let size = if unsafe { libc::fstat(fd, &mut st) } == 0
+            && st.st_mode & libc::S_IFMT == libc::S_IFREG
+        {
+            Some(st.st_size as u64)
+        } else {
+            None
+        };
+        let bus_from = match size {
+            Some(size) if page_up(size) < offset + len => {
+                addr + page_up(size).saturating_sub(offset)
+            }
+            _ => u64::MAX,
+        };
         self.maps.insert(
             addr,
             Mapping {
                 end: addr + len,
                 prot,
                 backing: Backing::File { path, offset },
+                host_file: true,
+                bus_from,
             },
         );
         Ok(())
@@ -426,6 +470,95 @@ impl GuestMemory {
                 *offset += a - s;
             }
             self.maps.insert(a, mid);
+        }
+        true
+    }
+
+    /// `madvise(MADV_DONTNEED)` on `[lo, hi)`: the host drops the pages, so
+    /// private anonymous memory reads as zeros again and a private file
+    /// mapping as the file, in time and memory proportional to the pages
+    /// touched. False when part of the range is not mapped (Linux's
+    /// `ENOMEM`; the mapped parts are dropped all the same).
+    pub fn discard(&mut self, lo: u64, hi: u64) -> bool {
+        let parts: Vec<(u64, u64, bool)> = self
+            .maps
+            .range(..hi)
+            .rev()
+            .take_while(|(_, m)| m.end > lo)
+            .map(|(&s, m)| (s.max(lo), m.end.min(hi), m.host_file || !matches!(m.backing, Backing::File { .. })))
+            .collect();
+        let covered: u64 = parts.iter().map(|(a, b, _)| b - a).sum();
+        for (a, b, host) in parts {
+            if !host {
+                // An ELF segment copied at load: its bytes stay (the file's).
+                continue;
+            }
+            if let Ok(p) = self.host_ptr(a, b - a) {
+                // SAFETY: inside our reservation; dropping pages changes
+                // only their contents, which the guest asked for.
+                unsafe { libc::madvise(p as *mut libc::c_void, (b - a) as usize, libc::MADV_DONTNEED) };
+            }
+        }
+        covered == hi - lo
+    }
+
+    /// Map the main thread's stack: `STACK_TOP` down by the soft
+    /// `RLIMIT_STACK`, with nothing below it (an access there faults).
+    pub fn map_stack(&mut self) {
+        let size = self.stack_limit.0.min(layout::STACK_SIZE);
+        self.map_anon_fixed(
+            layout::STACK_TOP - size,
+            size,
+            Prot::from_bits(3),
+            Backing::Stack,
+        );
+    }
+
+    /// `setrlimit(RLIMIT_STACK)`: the stack mapping follows the new soft
+    /// limit, as Linux's stack growth checks the limit at each fault: a
+    /// larger limit extends it down (never to within
+    /// [`layout::STACK_GUARD_GAP`] of the mapping below, as Linux), a
+    /// smaller one takes back the part below both the limit and `sp` (the
+    /// pages Linux would already have grown to stay).
+    pub fn set_stack_limit(&mut self, soft: u64, hard: u64, sp: u64) {
+        self.stack_limit = (soft, hard);
+        let Some((lo, m)) = self
+            .maps
+            .range(..layout::STACK_TOP)
+            .next_back()
+            .filter(|(_, m)| m.backing == Backing::Stack)
+            .map(|(&s, m)| (s, m.clone()))
+        else {
+            return;
+        };
+        let floor = self
+            .maps
+            .range(..lo)
+            .next_back()
+            .map_or(layout::HIGH_START, |(_, m)| m.end + layout::STACK_GUARD_GAP)
+            .max(layout::HIGH_START);
+        let want = layout::STACK_TOP
+            .saturating_sub(page_up(soft.min(layout::STACK_TOP)))
+            .max(floor);
+        if want < lo {
+            self.unmap(want, lo - want);
+            self.maps.remove(&lo);
+            self.maps.insert(want, m);
+        } else if want > lo {
+            let keep = want.min(sp & !(PAGE_SIZE - 1)).max(lo);
+            self.unmap(lo, keep - lo);
+        }
+    }
+
+    /// Can the guest write every byte of `[addr, addr+len)`?
+    pub fn writable(&self, addr: u64, len: u64) -> bool {
+        let mut page = addr & !(PAGE_SIZE - 1);
+        let end = addr.saturating_add(len);
+        while page < end {
+            if self.page_prot(page) < 0 || self.page_prot(page) & 2 == 0 {
+                return false;
+            }
+            page += PAGE_SIZE;
         }
         true
     }

@@ -625,7 +625,10 @@ fn push_frame<O: Observer>(
             f[si + 20..si + 24].copy_from_slice(&info.uid.to_le_bytes());
         }
     }
-    if m.mem.write(fx_at, &fx).is_err() || m.mem.write(sp, &f).is_err() {
+    // The frame goes where the guest itself could write (not past the end
+    // of an overflowed stack).
+    let room = m.mem.writable(fx_at, 512) && m.mem.writable(sp, frame::SIZE);
+    if !room || m.mem.write(fx_at, &fx).is_err() || m.mem.write(sp, &f).is_err() {
         // No room for the frame: the kernel kills with SIGSEGV.
         return Err(StopReason::Signaled {
             signal: libc::SIGSEGV,

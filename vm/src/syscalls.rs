@@ -18,7 +18,7 @@ use rustc_hash::FxHashSet;
 use unicorn_engine::{RegisterX86, Unicorn};
 
 use crate::machine::{Machine, Resume, StopReason, VmConfig, VmError};
-use crate::memory::Backing;
+use crate::memory::{Backing, TASK_SIZE};
 use crate::process::{clone, Forked, ProcessState};
 use crate::signals::{bit, SigAction, SigInfo, SignalState};
 
@@ -480,17 +480,34 @@ impl<O: Observer> Machine<'_, O> {
             SYS_brk => ret(self.mem.set_brk(a[0]) as i64),
             SYS_mmap => self.mmap(a),
             SYS_munmap => {
-                if a[0] % PAGE_SIZE != 0 || a[1] == 0 {
+                // As the kernel checks: aligned, within the user range, not
+                // wrapping, not empty.
+                if a[0] % PAGE_SIZE != 0
+                    || a[0] > TASK_SIZE
+                    || a[1] > TASK_SIZE - a[0]
+                    || a[1] == 0
+                {
                     return ret(NEG_EINVAL);
                 }
                 let len = page_up(a[1]);
+                // Only executable pages can have translations.
+                let had_code = self.mem.any_exec(a[0], a[0] + len);
                 self.mem.unmap(a[0], len);
-                self.code_changed(a[0], a[0] + len);
+                if had_code {
+                    self.code_changed(a[0], a[0] + len);
+                }
                 ret(0)
             }
             SYS_mprotect => {
-                if a[0] % PAGE_SIZE != 0 {
+                const PROT_KNOWN: u64 = 0x7 | 0x8 | 0x0100_0000 | 0x0200_0000;
+                if a[0] % PAGE_SIZE != 0 || a[2] & !PROT_KNOWN != 0 {
                     return ret(NEG_EINVAL);
+                }
+                if a[1] == 0 {
+                    return ret(0);
+                }
+                if a[1] > TASK_SIZE || a[0] > TASK_SIZE - page_up(a[1]) {
+                    return ret(-(ENOMEM as i64));
                 }
                 let (prot, len) = (Prot::from_bits(a[2]), page_up(a[1]));
                 let was_exec = !prot.exec && self.mem.any_exec(a[0], a[0] + len);
@@ -503,16 +520,19 @@ impl<O: Observer> Machine<'_, O> {
             }
             SYS_mremap => self.mremap(a),
             SYS_madvise => {
-                if a[2] == MADV_DONTNEED as u64 {
-                    if let Some((_, mp)) = self.mem.mapping_at(a[0]) {
-                        if mp.backing == Backing::Anonymous || mp.backing == Backing::Heap {
-                            if let Ok(s) = self.mem.slice_mut(a[0], page_up(a[1])) {
-                                s.fill(0);
-                            }
-                        }
-                    }
+                if a[0] % PAGE_SIZE != 0 || a[1] > TASK_SIZE || a[0] > TASK_SIZE - page_up(a[1]) {
+                    return ret(NEG_EINVAL);
                 }
-                ret(0)
+                let (lo, hi) = (a[0], a[0] + page_up(a[1]));
+                if lo == hi {
+                    return ret(0);
+                }
+                let mapped = if a[2] == MADV_DONTNEED as u64 {
+                    self.mem.discard(lo, hi)
+                } else {
+                    self.mem.any_mapped(lo, hi)
+                };
+                ret(if mapped { 0 } else { -(ENOMEM as i64) })
             }
             SYS_msync | SYS_mlock | SYS_munlock | SYS_mlockall | SYS_munlockall | SYS_mincore => {
                 ret(0)
@@ -590,13 +610,20 @@ impl<O: Observer> Machine<'_, O> {
                     if soft > hard {
                         return ret(NEG_EINVAL);
                     }
+                    let old = self.rlimit(a[1], a[3]);
+                    self.set_rlimit(a[1], soft, hard);
+                    return old;
                 }
                 self.rlimit(a[1], a[3])
             }
             SYS_setrlimit => {
                 let soft = self.mem.read_u64(a[1]).map_err(|_| NEG_EFAULT)?;
                 let hard = self.mem.read_u64(a[1] + 8).map_err(|_| NEG_EFAULT)?;
-                ret(if soft > hard { NEG_EINVAL } else { 0 })
+                if soft > hard {
+                    return ret(NEG_EINVAL);
+                }
+                self.set_rlimit(a[0], soft, hard);
+                ret(0)
             }
             SYS_getcpu => {
                 // One virtual CPU, on node 0.
@@ -985,7 +1012,7 @@ impl<O: Observer> Machine<'_, O> {
         if out != 0 {
             const INF: u64 = u64::MAX;
             let (cur, max) = match resource as u32 {
-                libc::RLIMIT_STACK => (8 << 20, INF),
+                libc::RLIMIT_STACK => self.mem.stack_limit,
                 libc::RLIMIT_NOFILE => (1024, 1 << 20),
                 libc::RLIMIT_CORE => (0, INF),
                 libc::RLIMIT_NPROC => (63_000, 63_000),
@@ -995,6 +1022,15 @@ impl<O: Observer> Machine<'_, O> {
             self.mem.write_u64(out + 8, max).map_err(|_| NEG_EFAULT)?;
         }
         Ok(Sys::Ret(0))
+    }
+
+    /// A new limit: the stack's moves its mapping; the others are not
+    /// enforced.
+    fn set_rlimit(&mut self, resource: u64, soft: u64, hard: u64) {
+        if resource == u64::from(libc::RLIMIT_STACK) {
+            let sp = self.sys.sp;
+            self.mem.set_stack_limit(soft, hard, sp);
+        }
     }
 
     fn clock_value(&self, clock: u64) -> Result<(u64, u64), i64> {
@@ -1528,10 +1564,19 @@ impl<O: Observer> Machine<'_, O> {
         if len == 0 || off % PAGE_SIZE != 0 {
             return Err(NEG_EINVAL);
         }
+        if len > TASK_SIZE {
+            return Err(-(libc::ENOMEM as i64));
+        }
         let len = page_up(len);
+        if off.checked_add(len).is_none() {
+            return Err(-(libc::EOVERFLOW as i64));
+        }
         let fixed = flags & (MAP_FIXED | MAP_FIXED_NOREPLACE) != 0;
         let at = if fixed {
-            if addr % PAGE_SIZE != 0 || self.mem.host_ptr(addr, len).is_err() {
+            if addr % PAGE_SIZE != 0
+                || addr > TASK_SIZE - len
+                || self.mem.host_ptr(addr, len).is_err()
+            {
                 return Err(if addr % PAGE_SIZE != 0 {
                     NEG_EINVAL
                 } else {
@@ -1552,6 +1597,8 @@ impl<O: Observer> Machine<'_, O> {
             self.mem.find_free(len).ok_or(-(libc::ENOMEM as i64))?
         };
         let p = Prot::from_bits(prot);
+        // Only executable pages can have translations.
+        let had_code = self.mem.any_exec(at, at + len);
         if flags & MAP_ANONYMOUS != 0 {
             self.mem.map_anon_fixed(at, len, p, Backing::Anonymous);
         } else {
@@ -1573,7 +1620,9 @@ impl<O: Observer> Machine<'_, O> {
                 self.object_mapped(&path, at, off);
             }
         }
-        self.code_changed(at, at + len);
+        if had_code {
+            self.code_changed(at, at + len);
+        }
         Ok(Sys::Ret(at as i64))
     }
 
