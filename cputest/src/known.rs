@@ -19,6 +19,9 @@ macro_rules! k {
 const MMX_EXP: &str = "mmx: a written MMX register's sign and exponent field is not set to 0xFFFF";
 const MISALIGNED: &str =
     "cpudiff: a misaligned 16-byte legacy-SSE memory operand does not raise #GP (SIGSEGV)";
+const X87_TRANS: &str = "fpu: x87 transcendental instructions computed in double precision (and their flags)";
+const X87_CROSS: &str = "x87: a memory operand crossing into an unmapped page faults at a later byte's address (fnsave/fnstenv/fldenv/frstor: not at all)";
+const X87_FIP: &str = "fxsr: the last instruction's FIP, FCS, FOP, FDP are not those the host keeps";
 const MMX_STATE: &str =
     "mmx: the instruction does not switch the x87 unit to MMX mode (TOP=0, all tags valid)";
 
@@ -34,8 +37,18 @@ pub const KNOWN: &[Known] = &[
     k!("int", "Lss", "*", "cpudiff: far-pointer loads (LFS/LGS/LSS) load any selector"),
     k!("movbe", "Movbe", "fault", "faults: a non-canonical or misaligned-page address gives a different fault"),
     // x87 (fpu).
-    k!("x87", "*", "*", "fpu: x87 arithmetic, stack faults, exception flags, transcendental precision"),
-    k!("sse3", "Fisttp", "*", "fpu: FISTTP"),
+    k!("x87", "*", "fault", X87_CROSS),
+    k!("x87", "Fnsave", "mem", X87_FIP),
+    k!("x87", "Fnstenv", "mem", X87_FIP),
+    k!("x87", "F2xm1", "*", X87_TRANS),
+    k!("x87", "Fcos", "*", X87_TRANS),
+    k!("x87", "Fpatan", "*", X87_TRANS),
+    k!("x87", "Fptan", "*", X87_TRANS),
+    k!("x87", "Fsin", "*", X87_TRANS),
+    k!("x87", "Fsincos", "*", X87_TRANS),
+    k!("x87", "Fyl2x", "*", X87_TRANS),
+    k!("x87", "Fyl2xp1", "*", X87_TRANS),
+    k!("sse3", "Fisttp", "fault", X87_CROSS),
     k!("fxsr", "*", "*", "fxsr: FXSAVE/FXRSTOR (FOP/FIP/FDP fields, reserved MXCSR bits, alignment)"),
     // MMX.
     k!("mmx", "*", "st.exp", MMX_EXP),

@@ -1385,6 +1385,7 @@
 #define helper_fldcw helper_fldcw_x86_64
 #define helper_fclex helper_fclex_x86_64
 #define helper_fwait helper_fwait_x86_64
+#define helper_x87_stack helper_x87_stack_x86_64
 #define helper_fninit helper_fninit_x86_64
 #define helper_fbld_ST0 helper_fbld_ST0_x86_64
 #define helper_fbst_ST0 helper_fbst_ST0_x86_64

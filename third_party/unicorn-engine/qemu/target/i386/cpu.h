@@ -2131,4 +2131,39 @@ void x86_update_hflags(CPUX86State* env);
 int uc_check_cpu_x86_load_seg(CPUX86State *env, int seg_reg, int sel);
 X86CPU *cpu_x86_init(struct uc_struct *uc);
 
+
+/*
+ * pathvm: x87 stack faults.  translate.c describes each x87 instruction's
+ * stack use to helper_x87_stack (fpu_helper.c), which runs before the
+ * instruction: the registers it reads must be valid (else stack underflow)
+ * and the one it pushes into empty (else overflow); on a fault the helper
+ * gives the masked response (IE, SF, C1) and the instruction is skipped.
+ * The low byte is what the masked response writes.
+ */
+enum {
+    X87S_PUSH = 1,  /* push the QNaN indefinite */
+    X87S_ST0,       /* ST0 <- indefinite */
+    X87S_STI,       /* ST(i) <- indefinite */
+    X87S_ST1,       /* ST1 <- indefinite */
+    X87S_COM,       /* C3, C2, C0 <- 1 (unordered) */
+    X87S_COMI,      /* ZF, PF, CF <- 1 (unordered) */
+    X87S_MEM,       /* the memory operand <- its type's indefinite */
+    X87S_XCH,       /* empty operands <- indefinite, then exchanged */
+    X87S_FCMOV,     /* fcmov */
+    X87S_PUSH2,     /* fptan, fsincos, fxtract */
+};
+#define X87S_R0     (1 << 8)   /* reads ST0 */
+#define X87S_RI     (1 << 9)   /* reads ST(i) */
+#define X87S_R1     (1 << 10)  /* reads ST1 */
+#define X87S_PUSHES (1 << 11)  /* pushes */
+#define X87S_POP1   (1 << 12)  /* pops once */
+#define X87S_POP2   (1 << 13)  /* pops twice */
+#define X87S_KEEPC1 (1 << 14)  /* leaves C1 when there is no fault */
+#define X87S_CLRC2  (1 << 15)  /* clears C2 on a fault */
+#define X87S_MEM_SHIFT 16      /* memory operand: X87M_* */
+enum {
+    X87M_R2 = 1, X87M_R4, X87M_R8, X87M_R10,         /* read, bytes */
+    X87M_F32, X87M_F64, X87M_F80, X87M_I16, X87M_I32, X87M_I64, X87M_BCD,
+};
+
 #endif /* I386_CPU_H */

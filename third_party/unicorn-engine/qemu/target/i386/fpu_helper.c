@@ -208,6 +208,12 @@ void pathvm_fpus_loaded(CPUX86State *env)
     set_float_exception_flags(x87_flags_from_fpus(env->fpus), &env->fp_status);
 }
 
+/* pathvm: unnormals, pseudo-infinities and pseudo-NaNs (invalid operands) */
+static inline bool x87_unsupported(floatx80 a)
+{
+    return (a.high & 0x7fff) != 0 && !(a.low >> 63);
+}
+
 static inline bool x87_is_denormal(floatx80 a)
 {
     return (a.high & 0x7fff) == 0 && a.low != 0;
@@ -217,9 +223,26 @@ static inline bool x87_is_denormal(floatx80 a)
 static inline void x87_den2(CPUX86State *env, floatx80 a, floatx80 b)
 {
     if (unlikely(x87_is_denormal(a) || x87_is_denormal(b)) &&
-        !floatx80_is_any_nan(a) && !floatx80_is_any_nan(b)) {
+        !floatx80_is_any_nan(a) && !floatx80_is_any_nan(b) &&
+        !x87_unsupported(a) && !x87_unsupported(b)) {
         env->fp_status.float_exception_flags |= float_flag_input_denormal;
     }
+}
+
+/*
+ * pathvm: an unsupported operand (unnormal, pseudo-infinity, pseudo-NaN) of
+ * ST0/ST1 instructions: IE, ST0 <- the QNaN indefinite.
+ */
+static bool x87_bad2(CPUX86State *env, floatx80 a, floatx80 b)
+{
+    floatx80 indef = { 0xc000000000000000ULL, 0xffff };
+
+    if (!x87_unsupported(a) && !x87_unsupported(b)) {
+        return false;
+    }
+    float_raise(float_flag_invalid, &env->fp_status);
+    ST0 = indef;
+    return true;
 }
 
 static inline void x87_den(CPUX86State *env, floatx80 a)
@@ -253,8 +276,16 @@ static floatx80 x87_do(int op, floatx80 a, floatx80 b, int n, float_status *s)
         return floatx80_div(a, b, s);
     case X87_RNDINT:
         return floatx80_round_to_int(b, s);
-    case X87_SCALE:
-        return floatx80_scalbn(a, n, s);
+    case X87_SCALE: {
+        /* pathvm: fscale is not rounded to the precision control's width */
+        floatx80 r;
+        int8_t p = s->floatx80_rounding_precision;
+
+        s->floatx80_rounding_precision = 80;
+        r = floatx80_scalbn(a, n, s);
+        s->floatx80_rounding_precision = p;
+        return r;
+    }
     default:
         return floatx80_sqrt(b, s);
     }
@@ -342,7 +373,9 @@ void helper_flds_FT0(CPUX86State *env, uint32_t val)
     } u;
 
     u.i = val;
-    if (float32_is_denormal(u.f)) {
+    /* pathvm: no DE when ST0 is an unsupported operand (IE only) */
+    if (float32_is_denormal(u.f) && !x87_unsupported(ST0) &&
+        !floatx80_is_any_nan(ST0)) {
         env->fp_status.float_exception_flags |= float_flag_input_denormal;
     }
     FT0 = float32_to_floatx80(u.f, &env->fp_status);
@@ -359,7 +392,9 @@ void helper_fldl_FT0(CPUX86State *env, uint64_t val)
     } u;
 
     u.i = val;
-    if (float64_is_denormal(u.f)) {
+    /* pathvm: no DE when ST0 is an unsupported operand (IE only) */
+    if (float64_is_denormal(u.f) && !x87_unsupported(ST0) &&
+        !floatx80_is_any_nan(ST0)) {
         env->fp_status.float_exception_flags |= float_flag_input_denormal;
     }
     FT0 = float64_to_floatx80(u.f, &env->fp_status);
@@ -607,7 +642,11 @@ void helper_fmov_ST0_STN(CPUX86State *env, int st_index)
 
 void helper_fmov_STN_ST0(CPUX86State *env, int st_index)
 {
-    ST(st_index) = ST0;
+    /* pathvm: an empty ST0 is not stored (no stack fault), as the host */
+    if (!env->fptags[env->fpstt]) {
+        ST(st_index) = ST0;
+        env->fptags[(env->fpstt + st_index) & 7] = 0;
+    }
 }
 
 void helper_fxchg_ST0_STN(CPUX86State *env, int st_index)
@@ -651,7 +690,8 @@ void helper_fcomi_ST0_FT0(CPUX86State *env)
     x87_den2(env, ST0, FT0);
     ret = floatx80_compare(x87_canon(ST0), x87_canon(FT0), &env->fp_status);
     eflags = cpu_cc_compute_all(env, CC_OP);
-    eflags = (eflags & ~(CC_Z | CC_P | CC_C)) | fcomi_ccval[ret + 1];
+    eflags = (eflags & ~(CC_Z | CC_P | CC_C | CC_O | CC_S | CC_A)) |
+             fcomi_ccval[ret + 1];
     CC_SRC = eflags;
 }
 
@@ -663,7 +703,8 @@ void helper_fucomi_ST0_FT0(CPUX86State *env)
     x87_den2(env, ST0, FT0);
     ret = floatx80_compare_quiet(x87_canon(ST0), x87_canon(FT0), &env->fp_status);
     eflags = cpu_cc_compute_all(env, CC_OP);
-    eflags = (eflags & ~(CC_Z | CC_P | CC_C)) | fcomi_ccval[ret + 1];
+    eflags = (eflags & ~(CC_Z | CC_P | CC_C | CC_O | CC_S | CC_A)) |
+             fcomi_ccval[ret + 1];
     CC_SRC = eflags;
 }
 
@@ -869,9 +910,15 @@ void update_fp_status(CPUX86State *env)
     set_floatx80_rounding_precision(rnd_type, &env->fp_status);
 }
 
+/* pathvm: the reserved bits read as the host has them: 6 set, 7, 13-15 clear */
+static inline uint16_t x87_fcw(uint32_t val)
+{
+    return (val & 0x1f3f) | 0x40;
+}
+
 void helper_fldcw(CPUX86State *env, uint32_t val)
 {
-    cpu_set_fpuc(env, val);
+    cpu_set_fpuc(env, x87_fcw(val));
 }
 
 void helper_fclex(CPUX86State *env)
@@ -911,6 +958,140 @@ static void do_fninit(CPUX86State *env)
 void helper_fninit(CPUX86State *env)
 {
     do_fninit(env);
+}
+
+/*
+ * pathvm: the stack check before an x87 instruction (the X87S_* kinds of
+ * cpu.h).  Returns 0 when the registers the instruction reads are valid and
+ * the one it pushes into is empty (C1 cleared: the instruction's helpers set
+ * it when they define it otherwise); on a stack fault, sets IE and SF, C1 for
+ * an overflow (cleared for an underflow) and, with IE masked, gives the
+ * masked response (the QNaN indefinite where the instruction writes, the
+ * pops it does), and returns 1: the instruction is skipped.  With IE
+ * unmasked nothing is written (the #MF comes at the next x87 instruction).
+ */
+static void x87_set_indef(CPUX86State *env, int i)
+{
+    floatx80 indef = { 0xc000000000000000ULL, 0xffff };
+
+    ST(i) = indef;
+    env->fptags[(env->fpstt + i) & 7] = 0;
+}
+
+uint32_t helper_x87_stack(CPUX86State *env, uint32_t kind, uint32_t sti,
+                          target_ulong addr)
+{
+    uintptr_t ra = GETPC();
+    int top = env->fpstt;
+    int mem = (kind >> X87S_MEM_SHIFT) & 0xff;
+    bool over = (kind & X87S_PUSHES) && !env->fptags[(top - 1) & 7];
+    bool under = ((kind & X87S_R0) && env->fptags[top]) ||
+                 ((kind & X87S_RI) && env->fptags[(top + sti) & 7]) ||
+                 ((kind & X87S_R1) && env->fptags[(top + 1) & 7]);
+    int n;
+
+    if (!over && !under) {
+        if (!(kind & X87S_KEEPC1)) {
+            env->fpus &= ~0x200;
+        }
+        return 0;
+    }
+    if (mem) {
+        static const int size[] = { 0, 2, 4, 8, 10, 4, 8, 10, 2, 4, 8, 10 };
+        int idx = cpu_mmu_index(env, false);
+        MMUAccessType t = mem <= X87M_R10 ? MMU_DATA_LOAD : MMU_DATA_STORE;
+
+        /* The operand is accessed first: its page fault comes before. */
+        probe_access(env, addr, 1, t, idx, ra);
+        probe_access(env, addr + size[mem] - 1, 1, t, idx, ra);
+    }
+    /* C1: 1 for an overflow (not also an underflow) */
+    env->fpus = (env->fpus & ~0x200) | (over && !under ? 0x200 : 0);
+    if (kind & X87S_CLRC2) {
+        env->fpus &= ~0x400;
+    }
+    set_float_exception_flags(get_float_exception_flags(&env->fp_status) |
+                              float_flag_invalid, &env->fp_status);
+    fpu_set_exception(env, FPUS_IE | FPUS_SF);
+    if (!(env->fpuc & FPUS_IE)) {
+        return 1;
+    }
+    switch (kind & 0xff) {
+    case X87S_PUSH:
+        fpush(env);
+        x87_set_indef(env, 0);
+        break;
+    case X87S_ST0:
+        x87_set_indef(env, 0);
+        break;
+    case X87S_STI:
+        x87_set_indef(env, sti);
+        break;
+    case X87S_ST1:
+        x87_set_indef(env, 1);
+        break;
+    case X87S_COM:
+        env->fpus |= 0x4500;
+        break;
+    case X87S_COMI:
+        CC_SRC = (cpu_cc_compute_all(env, CC_OP) & ~(CC_O | CC_S | CC_A)) |
+                 CC_Z | CC_P | CC_C;
+        break;
+    case X87S_MEM:
+        switch (mem) {
+        case X87M_F32:
+            cpu_stl_data_ra(env, addr, 0xffc00000, ra);
+            break;
+        case X87M_F64:
+            cpu_stq_data_ra(env, addr, 0xfff8000000000000ULL, ra);
+            break;
+        case X87M_F80:
+            cpu_stq_data_ra(env, addr, 0xc000000000000000ULL, ra);
+            cpu_stw_data_ra(env, addr + 8, 0xffff, ra);
+            break;
+        case X87M_I16:
+            cpu_stw_data_ra(env, addr, 0x8000, ra);
+            break;
+        case X87M_I32:
+            cpu_stl_data_ra(env, addr, 0x80000000, ra);
+            break;
+        case X87M_I64:
+            cpu_stq_data_ra(env, addr, 0x8000000000000000ULL, ra);
+            break;
+        case X87M_BCD:
+            cpu_stq_data_ra(env, addr, 0xc000000000000000ULL, ra);
+            cpu_stw_data_ra(env, addr + 8, 0xffff, ra);
+            break;
+        }
+        break;
+    case X87S_XCH: {
+        floatx80 t;
+
+        if (env->fptags[top]) {
+            x87_set_indef(env, 0);
+        }
+        if (env->fptags[(top + sti) & 7]) {
+            x87_set_indef(env, sti);
+        }
+        t = ST(sti);
+        ST(sti) = ST0;
+        ST0 = t;
+        break;
+    }
+    case X87S_FCMOV:
+        x87_set_indef(env, 0);
+        break;
+    case X87S_PUSH2:
+        x87_set_indef(env, 0);
+        fpush(env);
+        x87_set_indef(env, 0);
+        break;
+    }
+    n = (kind & X87S_POP2) ? 2 : (kind & X87S_POP1) ? 1 : 0;
+    while (n--) {
+        fpop(env);
+    }
+    return 1;
 }
 
 /* BCD ops */
@@ -1030,6 +1211,16 @@ void helper_fpatan(CPUX86State *env)
  */
 void helper_fxtract(CPUX86State *env)
 {
+    if (x87_unsupported(ST0)) {
+        /* pathvm: an unsupported operand: IE, both results indefinite */
+        floatx80 indef = { 0xc000000000000000ULL, 0xffff };
+
+        float_raise(float_flag_invalid, &env->fp_status);
+        ST0 = indef;
+        fpush(env);
+        ST0 = indef;
+        return;
+    }
     floatx80 a = ST0, sig, ex;
     uint64_t m = a.low;
     int e = a.high & 0x7fff;
@@ -1091,16 +1282,23 @@ static void x87_prem(CPUX86State *env, bool nearest)
     int ea, eb, d, steps, i;
     bool sign = a.high & 0x8000;
 
-    env->fpus &= ~0x4700; /* (C3,C2,C1,C0) <-- 0000 */
+    /* pathvm: a NaN or an unsupported operand clears C2 and C1 only */
+    if (x87_bad2(env, a, b)) {
+        env->fpus &= ~0x600;
+        return;
+    }
     if (floatx80_is_any_nan(a) || floatx80_is_any_nan(b)) {
+        env->fpus &= ~0x600;
         ST0 = floatx80_add(a, b, &env->fp_status);
         return;
     }
     if ((a.high & 0x7fff) == 0x7fff || floatx80_is_zero(b)) {
+        env->fpus &= ~0x600; /* pathvm: invalid: C3 and C0 are left */
         float_raise(float_flag_invalid, &env->fp_status);
         ST0 = floatx80_default_nan(&env->fp_status);
         return;
     }
+    env->fpus &= ~0x4700; /* (C3,C2,C1,C0) <-- 0000 */
     x87_den2(env, a, b);
     a = x87_canon(a);
     b = x87_canon(b);
@@ -1220,7 +1418,9 @@ void helper_fscale(CPUX86State *env)
 {
     floatx80 a = ST0, b = ST1;
 
-    if (floatx80_is_any_nan(a) || floatx80_is_any_nan(b)) {
+    if (x87_bad2(env, a, b)) {
+        env->fpus &= ~0x200;
+    } else if (floatx80_is_any_nan(a) || floatx80_is_any_nan(b)) {
         ST0 = floatx80_add(a, b, &env->fp_status);
     } else if ((b.high & 0x7fff) == 0x7fff) {
         bool neg = b.high & 0x8000;
@@ -1295,6 +1495,9 @@ void helper_fxam_ST0(CPUX86State *env)
     }
 
     expdif = EXPD(temp);
+    if (x87_unsupported(ST0)) {
+        return; /* pathvm: unsupported format: C3, C2, C0 = 000 */
+    }
     if (expdif == MAXEXPD) {
         if (MANTD(temp) == 0x8000000000000000ULL) {
             env->fpus |= 0x500; /* Infinity */
@@ -1343,13 +1546,14 @@ static void do_fstenv(CPUX86State *env, target_ulong ptr, int data32,
 
     if (data32) {
         /* 32 bit */
-        cpu_stl_data_ra(env, ptr, env->fpuc, retaddr);
-        cpu_stl_data_ra(env, ptr + 4, fpus, retaddr);
-        cpu_stl_data_ra(env, ptr + 8, fptag, retaddr);
+        /* pathvm: the reserved upper halves are ones, as the host has them */
+        cpu_stl_data_ra(env, ptr, env->fpuc | 0xffff0000, retaddr);
+        cpu_stl_data_ra(env, ptr + 4, fpus | 0xffff0000, retaddr);
+        cpu_stl_data_ra(env, ptr + 8, fptag | 0xffff0000, retaddr);
         cpu_stl_data_ra(env, ptr + 12, env->fpip, retaddr); /* fpip */
         cpu_stl_data_ra(env, ptr + 16, env->fpcs, retaddr); /* fpcs */
         cpu_stl_data_ra(env, ptr + 20, env->fpdp, retaddr); /* fpoo */
-        cpu_stl_data_ra(env, ptr + 24, env->fpds, retaddr); /* fpos */
+        cpu_stl_data_ra(env, ptr + 24, env->fpds | 0xffff0000, retaddr);
     } else {
         /* 16 bit */
         cpu_stw_data_ra(env, ptr, env->fpuc, retaddr);
@@ -1385,18 +1589,27 @@ static void cpu_set_fpus(CPUX86State *env, uint16_t fpus)
 static void do_fldenv(CPUX86State *env, target_ulong ptr, int data32,
                       uintptr_t retaddr)
 {
-    int i, fpus, fptag;
+    int i, fpuc, fpus, fptag;
 
+    /* pathvm: the whole image is read before anything changes */
+    probe_access(env, ptr + (14 << data32) - 1, 1, MMU_DATA_LOAD,
+                 cpu_mmu_index(env, false), retaddr);
     if (data32) {
-        cpu_set_fpuc(env, cpu_lduw_data_ra(env, ptr, retaddr));
+        fpuc = cpu_lduw_data_ra(env, ptr, retaddr);
         fpus = cpu_lduw_data_ra(env, ptr + 4, retaddr);
         fptag = cpu_lduw_data_ra(env, ptr + 8, retaddr);
     } else {
-        cpu_set_fpuc(env, cpu_lduw_data_ra(env, ptr, retaddr));
+        fpuc = cpu_lduw_data_ra(env, ptr, retaddr);
         fpus = cpu_lduw_data_ra(env, ptr + 2, retaddr);
         fptag = cpu_lduw_data_ra(env, ptr + 4, retaddr);
     }
+    cpu_set_fpuc(env, x87_fcw(fpuc));
     cpu_set_fpus(env, fpus);
+    /* pathvm: ES (and B) say whether an unmasked exception is pending */
+    env->fpus &= ~(FPUS_SE | FPUS_B);
+    if (env->fpus & ~env->fpuc & 0x3f) {
+        env->fpus |= FPUS_SE | FPUS_B;
+    }
     for (i = 0; i < 8; i++) {
         env->fptags[i] = ((fptag & 3) == 3);
         fptag >>= 2;
@@ -1427,16 +1640,18 @@ void helper_fsave(CPUX86State *env, target_ulong ptr, int data32)
 
 void helper_frstor(CPUX86State *env, target_ulong ptr, int data32)
 {
-    floatx80 tmp;
+    floatx80 tmp[8];
+    target_ulong p = ptr + (14 << data32);
     int i;
 
-    do_fldenv(env, ptr, data32, GETPC());
-    ptr += (14 << data32);
-
+    /* pathvm: the whole image is read before anything changes */
     for (i = 0; i < 8; i++) {
-        tmp = helper_fldt(env, ptr, GETPC());
-        ST(i) = tmp;
-        ptr += 10;
+        tmp[i] = helper_fldt(env, p, GETPC());
+        p += 10;
+    }
+    do_fldenv(env, ptr, data32, GETPC());
+    for (i = 0; i < 8; i++) {
+        ST(i) = tmp[i];
     }
 }
 

@@ -4824,6 +4824,170 @@ static void sync_eflags(DisasContext *s, TCGContext *tcg_ctx)
 
 /* convert one instruction. s->base.is_jmp is set if the translation must
    be stopped. Return the next pc value */
+
+/*
+ * pathvm: an x87 instruction's stack use (the X87S_* kinds of cpu.h), for
+ * helper_x87_stack; 0 for instructions that need no check.  op and rm as in
+ * disas_insn's floating-point case.
+ */
+static int x87_stack_kind(int op, int mod, int rm)
+{
+    enum { R0 = X87S_R0, RI = X87S_RI, R1 = X87S_R1, PU = X87S_PUSHES,
+           P1 = X87S_POP1, P2 = X87S_POP2 };
+#define M(t) ((t) << X87S_MEM_SHIFT)
+
+    if (mod != 3) {
+        static const int arith_size[4] = { X87M_R4, X87M_R4, X87M_R8, X87M_R2 };
+        static const int store_type[4] = { X87M_F32, X87M_I32, X87M_F64, X87M_I16 };
+
+        if ((op & 8) == 0) {
+            /* fadd .. fdivr, fcom, fcomp with a memory operand */
+            int m = M(arith_size[op >> 4]);
+
+            switch (op & 7) {
+            case 2:
+                return X87S_COM | R0 | m;
+            case 3:
+                return X87S_COM | R0 | P1 | m;
+            default:
+                return X87S_ST0 | R0 | m;
+            }
+        }
+        switch (op) {
+        case 0x08: case 0x18: case 0x28: case 0x38:
+            return X87S_PUSH | PU | M(arith_size[op >> 4]);
+        case 0x19: case 0x29: case 0x39: /* fisttp */
+            return X87S_MEM | R0 | P1 |
+                   M(op == 0x19 ? X87M_I32 : op == 0x29 ? X87M_I64 : X87M_I16);
+        case 0x0a: case 0x1a: case 0x2a: case 0x3a:
+            return X87S_MEM | R0 | M(store_type[op >> 4]);
+        case 0x0b: case 0x1b: case 0x2b: case 0x3b:
+            return X87S_MEM | R0 | P1 | M(store_type[op >> 4]);
+        case 0x1d: /* fldt */
+        case 0x3c: /* fbld */
+            return X87S_PUSH | PU | M(X87M_R10);
+        case 0x3d: /* fildll */
+            return X87S_PUSH | PU | M(X87M_R8);
+        case 0x1f: /* fstpt */
+            return X87S_MEM | R0 | P1 | M(X87M_F80);
+        case 0x3e: /* fbstp */
+            return X87S_MEM | R0 | P1 | M(X87M_BCD);
+        case 0x3f: /* fistpll */
+            return X87S_MEM | R0 | P1 | M(X87M_I64);
+        default:
+            return 0;
+        }
+    }
+#undef M
+    switch (op) {
+    case 0x08: /* fld sti */
+        return X87S_PUSH | PU | RI;
+    case 0x09: case 0x29: case 0x39: /* fxch */
+        return X87S_XCH | R0 | RI;
+    case 0x0c:
+        switch (rm) {
+        case 0: case 1: /* fchs, fabs */
+            return X87S_ST0 | R0;
+        case 4: /* ftst */
+            return X87S_COM | R0;
+        default:
+            return 0;
+        }
+    case 0x0d: /* the constants */
+        return rm < 7 ? X87S_PUSH | PU : 0;
+    case 0x0e:
+        switch (rm) {
+        case 0: /* f2xm1 */
+            return X87S_ST0 | R0;
+        case 1: /* fyl2x */
+        case 3: /* fpatan */
+            return X87S_ST1 | R0 | R1 | P1;
+        case 2: /* fptan */
+            return X87S_PUSH2 | R0 | PU | X87S_CLRC2;
+        case 4: /* fxtract */
+            return X87S_PUSH2 | R0 | PU;
+        case 5: /* fprem1 */
+            return X87S_ST0 | R0 | R1 | X87S_CLRC2;
+        default:
+            return 0;
+        }
+    case 0x0f:
+        switch (rm) {
+        case 0: /* fprem */
+            return X87S_ST0 | R0 | R1 | X87S_CLRC2;
+        case 5: /* fscale */
+            return X87S_ST0 | R0 | R1;
+        case 1: /* fyl2xp1 */
+            return X87S_ST1 | R0 | R1 | P1;
+        case 3: /* fsincos */
+            return X87S_PUSH2 | R0 | PU | X87S_CLRC2;
+        case 6: case 7: /* fsin, fcos */
+            return X87S_ST0 | R0 | X87S_CLRC2;
+        default: /* fsqrt, frndint */
+            return X87S_ST0 | R0;
+        }
+    case 0x00: case 0x01: case 0x04: case 0x05: case 0x06: case 0x07:
+        return X87S_ST0 | R0 | RI;
+    case 0x20: case 0x21: case 0x24: case 0x25: case 0x26: case 0x27:
+        return X87S_STI | R0 | RI;
+    case 0x30: case 0x31: case 0x34: case 0x35: case 0x36: case 0x37:
+        return X87S_STI | R0 | RI | P1;
+    case 0x02: case 0x22: case 0x2c: /* fcom, fucom */
+        return X87S_COM | R0 | RI;
+    case 0x03: case 0x23: case 0x32: case 0x2d: /* fcomp, fucomp */
+        return X87S_COM | R0 | RI | P1;
+    case 0x15: case 0x33: /* fucompp, fcompp */
+        return rm == 1 ? X87S_COM | R0 | R1 | P2 : 0;
+    case 0x1d: case 0x1e: /* fucomi, fcomi */
+        return X87S_COMI | R0 | RI | X87S_KEEPC1;
+    case 0x3d: case 0x3e: /* fucomip, fcomip */
+        return X87S_COMI | R0 | RI | P1 | X87S_KEEPC1;
+    case 0x2a: /* fst sti */
+        return X87S_STI | R0;
+    case 0x2b: case 0x3a: case 0x3b: /* fstp sti */
+        return X87S_STI | R0 | P1;
+    case 0x0b: /* fstp1 (d9 d8+i): an empty ST0 is no fault, not stored */
+        return X87S_STI | P1;
+    case 0x10: case 0x11: case 0x12: case 0x13:
+    case 0x18: case 0x19: case 0x1a: case 0x1b: /* fcmov */
+        return X87S_FCMOV | R0 | RI | X87S_KEEPC1;
+    default:
+        return 0;
+    }
+}
+
+/*
+ * pathvm: the stack check before an x87 instruction: the instruction's own
+ * code is skipped (to the returned label) when helper_x87_stack reports a
+ * stack fault.  Ordinary temps do not live across the branch, so A0 is kept
+ * in a local temp and restored on the path that runs the instruction.
+ */
+static TCGLabel *gen_x87_stack_check(DisasContext *s, int kind, int sti,
+                                     bool mem)
+{
+    TCGContext *tcg_ctx = s->uc->tcg_ctx;
+    TCGLabel *skip = gen_new_label(tcg_ctx);
+    TCGv_i32 r = tcg_temp_new_i32(tcg_ctx);
+    TCGv a0 = tcg_temp_local_new(tcg_ctx);
+
+    gen_update_cc_op(s);
+    if (mem) {
+        tcg_gen_mov_tl(tcg_ctx, a0, s->A0);
+    } else {
+        tcg_gen_movi_tl(tcg_ctx, a0, 0);
+    }
+    gen_helper_x87_stack(tcg_ctx, r, tcg_ctx->cpu_env,
+                         tcg_const_i32(tcg_ctx, kind),
+                         tcg_const_i32(tcg_ctx, sti), a0);
+    tcg_gen_brcondi_i32(tcg_ctx, TCG_COND_NE, r, 0, skip);
+    if (mem) {
+        tcg_gen_mov_tl(tcg_ctx, s->A0, a0);
+    }
+    tcg_temp_free_i32(tcg_ctx, r);
+    tcg_temp_free(tcg_ctx, a0);
+    return skip;
+}
+
 static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
 {
     TCGContext *tcg_ctx = s->uc->tcg_ctx;
@@ -6418,11 +6582,16 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
                 /* memory op */
                 AddressParts a = gen_lea_modrm_0(env, s, modrm);
                 TCGv ea = gen_lea_modrm_1(s, a);
-                TCGv last_addr = tcg_temp_new(tcg_ctx);
+                TCGv last_addr = tcg_temp_local_new(tcg_ctx);
                 bool update_fdp = true;
+                int kind = x87_stack_kind(op, mod, rm);
+                TCGLabel *skip = NULL;
 
                 tcg_gen_mov_tl(tcg_ctx, last_addr, ea);
                 gen_lea_v_seg(s, s->aflag, ea, a.def_seg, s->override);
+                if (kind) {
+                    skip = gen_x87_stack_check(s, kind, 0, true);
+                }
                 switch(op) {
                 case 0x00: /* fxxxs */
                 case 0x01: /* fxxxs */
@@ -6649,6 +6818,9 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
                 default:
                     goto unknown_op;
                 }
+                if (skip) {
+                    gen_set_label(tcg_ctx, skip);
+                }
 
                 if (update_fdp) {
                     int last_seg = s->override >= 0 ? s->override : a.def_seg;
@@ -6664,7 +6836,17 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
                 tcg_temp_free(tcg_ctx, last_addr);
             } else {
                 /* register float ops */
+                int kind = x87_stack_kind(op, mod, rm);
+                TCGLabel *skip = NULL;
+
                 opreg = rm;
+                bool cmov_op = op == 0x1d || op == 0x1e || op == 0x3d ||
+                               op == 0x3e || (op >= 0x10 && op <= 0x13) ||
+                               (op >= 0x18 && op <= 0x1b);
+
+                if (kind && (!cmov_op || (s->cpuid_features & CPUID_CMOV))) {
+                    skip = gen_x87_stack_check(s, kind, rm, false);
+                }
 
                 switch(op) {
                 case 0x08: /* fld sti */
@@ -6994,6 +7176,9 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
                     break;
                 default:
                     goto unknown_op;
+                }
+                if (skip) {
+                    gen_set_label(tcg_ctx, skip);
                 }
             }
 
