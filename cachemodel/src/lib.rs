@@ -6,7 +6,7 @@
 //!   write-allocate caches on 64-bit addresses.
 //! - [`BranchPredictor`]: gshare for conditional branches, a branch target
 //!   buffer for indirect jumps and calls, a return-address stack for returns.
-//! - [`Metric`], [`Counts`] and the linear [`CycleModel`].
+//! - [`Metric`], [`Costs`] and the linear [`CycleModel`] (defined in `events`, re-exported).
 //! - [`MachineSim`]: all of the above as an [`events::Observer`], with counters
 //!   per block in a flat array indexed by [`events::BlockId`].
 //!
@@ -58,7 +58,7 @@
 //!
 //! # Attribution by consumers
 //! Per block: [`MachineSim::per_block`]. Per function: sum the blocks of the
-//! function ([`Counts`] add up; `cycles` is linear). A consumer attributing to
+//! function ([`Costs`] add up; `cycles` is linear). A consumer attributing to
 //! calling contexts or paths drives the simulator with
 //! [`MachineSim::run_block`], which returns the outcome of the thread's
 //! previous terminator, and takes the running block's costs once with
@@ -78,7 +78,7 @@
 //! // the new block's costs (instructions, fetch misses, then its memory
 //! // accesses) come out of the next `take_pending`, for its context.
 //! # assert!(body.is_zero() && terminator.is_zero());
-//! # assert_eq!(sim.take_pending().instructions, 1);
+//! # assert_eq!(sim.take_pending()[cachemodel::Metric::Instructions], 1);
 //! ```
 
 #![forbid(unsafe_code)]
@@ -86,7 +86,6 @@
 mod branch;
 mod cache;
 mod machine;
-mod metric;
 
 use std::fmt;
 
@@ -95,8 +94,8 @@ pub use cache::{
     Cache, CacheConfig, CacheHierarchy, FetchMisses, HierarchyConfig, InsnFetch, ServedBy,
     MAX_LINES,
 };
+pub use events::{Costs, CycleModel, Metric, UnknownMetric};
 pub use machine::{BlockCosts, BranchOutcome, MachineConfig, MachineFront, MachineSim};
-pub use metric::{Counts, CycleModel, Metric, UnknownMetric};
 
 /// What is wrong with a cache geometry or predictor size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

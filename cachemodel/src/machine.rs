@@ -9,8 +9,8 @@ use rustc_hash::FxHashMap;
 
 use crate::branch::{BranchConfig, BranchPredictor, ReturnStack};
 use crate::cache::{CacheHierarchy, HierarchyConfig, InsnFetch, ServedBy};
-use crate::metric::{Counts, CycleModel, Metric};
 use crate::ConfigError;
+use events::{Costs, CycleModel, Metric};
 
 /// What to simulate. `None` switches a part off (`--no-cache-sim`,
 /// `--no-branch-sim`); instructions are always counted.
@@ -239,20 +239,23 @@ impl events::pipe::NoteWords for BlockCosts {
 }
 
 impl BlockCosts {
-    /// Adds the note to `c`.
-    #[inline]
-    pub fn add_to(&self, c: &mut Counts) {
-        c.loads += self.loads as u64;
-        c.stores += self.stores as u64;
-        c.l1i_miss += self.l1i_miss as u64;
-        c.l1d_read_miss += self.l1d_read_miss as u64;
-        c.l1d_write_miss += self.l1d_write_miss as u64;
-        c.ll_miss += self.ll_miss as u64;
-        let b = self.branch as u64;
-        c.branches += b & 1;
-        c.branch_misses += (b >> 1) & 1;
-        c.indirect += (b >> 2) & 1;
-        c.indirect_misses += (b >> 3) & 1;
+    /// The note as costs (instructions and every column the front does not
+    /// measure zero).
+    #[inline(always)]
+    pub fn costs(&self) -> Costs {
+        let mut c = Costs::ZERO;
+        c[Metric::Loads] = self.loads.into();
+        c[Metric::Stores] = self.stores.into();
+        c[Metric::L1iMiss] = self.l1i_miss.into();
+        c[Metric::L1dReadMiss] = self.l1d_read_miss.into();
+        c[Metric::L1dWriteMiss] = self.l1d_write_miss.into();
+        c[Metric::LlMiss] = self.ll_miss.into();
+        let b = u64::from(self.branch);
+        c[Metric::Branches] = b & 1;
+        c[Metric::BranchMisses] = (b >> 1) & 1;
+        c[Metric::Indirect] = (b >> 2) & 1;
+        c[Metric::IndirectMisses] = (b >> 3) & 1;
+        c
     }
 }
 
@@ -269,8 +272,8 @@ pub struct MachineFront {
     plans: Vec<BlockPlan>,
     fetches: Vec<InsnFetch>,
     /// Indexed by [`BlockId::index`]; the running block's `tally` is not in yet.
-    per_block: Vec<Counts>,
-    orphan: Counts,
+    per_block: Vec<Costs>,
+    orphan: Costs,
     /// Costs of the running block not in its row yet.
     tally: Tally,
     /// Costs already in a row (a terminator's outcome, a `rep` iteration
@@ -295,7 +298,7 @@ impl MachineFront {
             plans: Vec::new(),
             fetches: Vec::new(),
             per_block: Vec::new(),
-            orphan: Counts::default(),
+            orphan: Costs::ZERO,
             tally: Tally::default(),
             placed: Tally::default(),
             dirty: false,
@@ -312,12 +315,12 @@ impl MachineFront {
     /// The per-block rows (instructions excepted), indexed by
     /// [`BlockId::index`], for [`MachineSim::set_block_rows`]. Call after
     /// the last note is taken.
-    pub fn into_block_rows(self) -> Vec<Counts> {
+    pub fn into_block_rows(self) -> Vec<Costs> {
         self.per_block
     }
 
     #[inline]
-    fn row(&mut self, i: usize) -> &mut Counts {
+    fn row(&mut self, i: usize) -> &mut Costs {
         if i >= self.per_block.len() {
             return self.grow_row(i);
         }
@@ -325,11 +328,11 @@ impl MachineFront {
     }
 
     #[cold]
-    fn grow_row(&mut self, i: usize) -> &mut Counts {
+    fn grow_row(&mut self, i: usize) -> &mut Costs {
         if i == usize::MAX {
             return &mut self.orphan;
         }
-        self.per_block.resize(i + 1, Counts::default());
+        self.per_block.resize(i + 1, Costs::ZERO);
         &mut self.per_block[i]
     }
 
@@ -347,12 +350,12 @@ impl MachineFront {
     #[inline]
     fn fold_in(&mut self, t: &Tally) {
         let r = self.row(self.current);
-        r.loads += t.loads as u64;
-        r.stores += t.stores as u64;
-        r.l1i_miss += t.l1i_miss as u64;
-        r.l1d_read_miss += t.l1d_read_miss as u64;
-        r.l1d_write_miss += t.l1d_write_miss as u64;
-        r.ll_miss += t.ll_miss as u64;
+        r[Metric::Loads] += t.loads as u64;
+        r[Metric::Stores] += t.stores as u64;
+        r[Metric::L1iMiss] += t.l1i_miss as u64;
+        r[Metric::L1dReadMiss] += t.l1d_read_miss as u64;
+        r[Metric::L1dWriteMiss] += t.l1d_write_miss as u64;
+        r[Metric::LlMiss] += t.ll_miss as u64;
     }
 
     /// As much of `t` as one note holds; the rest waits for the next call
@@ -412,10 +415,10 @@ impl events::pipe::Front for MachineFront {
             return;
         };
         let r = self.row(p.block);
-        r.branches += cond;
-        r.branch_misses += cond_miss as u64;
-        r.indirect += ind;
-        r.indirect_misses += ind_miss as u64;
+        r[Metric::Branches] += cond;
+        r[Metric::BranchMisses] += cond_miss as u64;
+        r[Metric::Indirect] += ind;
+        r[Metric::IndirectMisses] += ind_miss as u64;
         self.placed.branch |=
             cond as u8 | (cond_miss as u8) << 1 | (ind as u8) << 2 | (ind_miss as u8) << 3;
         self.dirty = true;
@@ -462,8 +465,8 @@ impl events::pipe::Front for MachineFront {
             self.tally.ll_miss += ll;
         } else {
             let r = self.row(i);
-            r.l1i_miss += l1 as u64;
-            r.ll_miss += ll as u64;
+            r[Metric::L1iMiss] += l1 as u64;
+            r[Metric::LlMiss] += ll as u64;
             self.placed.l1i_miss += l1;
             self.placed.ll_miss += ll;
         }
@@ -638,7 +641,7 @@ struct ThreadState {
     ras: ReturnStack,
 }
 
-/// The counts of a resolved terminator (the branch columns of [`Counts`]),
+/// The counts of a resolved terminator (the branch columns of [`Costs`]),
 /// as [`MachineSim::run_block`] returns them for the thread's previous block.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BranchOutcome {
@@ -655,16 +658,24 @@ impl BranchOutcome {
         (self.branches | self.indirect) == 0
     }
 
-    /// The outcome as [`Counts`] (every other counter zero).
+    /// Adds the outcome to `c`.
     #[inline]
-    pub fn counts(&self) -> Counts {
-        Counts {
-            branches: self.branches,
-            branch_misses: self.branch_misses,
-            indirect: self.indirect,
-            indirect_misses: self.indirect_misses,
-            ..Counts::default()
-        }
+    pub fn add_to(&self, c: &mut Costs) {
+        c[Metric::Branches] += self.branches;
+        c[Metric::BranchMisses] += self.branch_misses;
+        c[Metric::Indirect] += self.indirect;
+        c[Metric::IndirectMisses] += self.indirect_misses;
+    }
+
+    /// The outcome as [`Costs`] (every other counter zero).
+    #[inline]
+    pub fn counts(&self) -> Costs {
+        let mut c = Costs::ZERO;
+        c[Metric::Branches] = self.branches;
+        c[Metric::BranchMisses] = self.branch_misses;
+        c[Metric::Indirect] = self.indirect;
+        c[Metric::IndirectMisses] = self.indirect_misses;
+        c
     }
 }
 
@@ -693,20 +704,20 @@ pub struct MachineSim {
     external: bool,
     predictor: Option<BranchPredictor>,
     /// Indexed by [`BlockId::index`]; the running block's `acc` is not in yet.
-    per_block: Vec<Counts>,
+    per_block: Vec<Costs>,
     /// Indexed by [`BlockId::index`]; spans of `fetches`.
     plans: Vec<BlockPlan>,
     fetches: Vec<InsnFetch>,
     /// Costs of `current` not yet added to its row.
-    acc: Counts,
+    acc: Costs,
     /// `acc` may be nonzero.
     acc_dirty: bool,
     /// Costs already in a row (a `rep` iteration of another block than
     /// `current`) that [`MachineSim::take_pending`] still has to hand out.
-    placed: Counts,
+    placed: Costs,
     placed_dirty: bool,
     /// Costs of no block (accesses before the first block).
-    orphan: Counts,
+    orphan: Costs,
     /// Index of the block making the memory accesses; `usize::MAX` before the first.
     current: usize,
     threads: ThreadStates,
@@ -714,7 +725,7 @@ pub struct MachineSim {
 
 /// Adds `f`'s charges to block `block`, or to `orphan` when it does not exist.
 #[inline]
-fn charge(per_block: &mut [Counts], orphan: &mut Counts, block: usize, f: impl Fn(&mut Counts)) {
+fn charge(per_block: &mut [Costs], orphan: &mut Costs, block: usize, f: impl Fn(&mut Costs)) {
     match per_block.get_mut(block) {
         Some(c) => f(c),
         None => f(orphan),
@@ -731,11 +742,11 @@ impl MachineSim {
             per_block: Vec::new(),
             plans: Vec::new(),
             fetches: Vec::new(),
-            acc: Counts::default(),
+            acc: Costs::ZERO,
             acc_dirty: false,
-            placed: Counts::default(),
+            placed: Costs::ZERO,
             placed_dirty: false,
-            orphan: Counts::default(),
+            orphan: Costs::ZERO,
             current: usize::MAX,
             threads: ThreadStates::default(),
         })
@@ -763,13 +774,13 @@ impl MachineSim {
     /// [`MachineSim::external`]).
     #[inline]
     pub fn note(&mut self, note: BlockCosts) {
-        note.add_to(&mut self.acc);
+        self.acc += &note.costs();
         self.acc_dirty = true;
     }
 
     /// The per-block rows of the [`MachineFront`] that fed this
     /// [`MachineSim::external`] (instructions excepted: they are zero).
-    pub fn set_block_rows(&mut self, rows: Vec<Counts>) {
+    pub fn set_block_rows(&mut self, rows: Vec<Costs>) {
         self.per_block = rows;
     }
 
@@ -784,7 +795,7 @@ impl MachineSim {
 
     /// Counters of the whole run so far (a sum over the blocks: not for a
     /// hot path). Accesses made before the first block are in the totals only.
-    pub fn totals(&self) -> Counts {
+    pub fn totals(&self) -> Costs {
         let mut t = self.orphan;
         for c in &self.per_block {
             t += c;
@@ -794,13 +805,13 @@ impl MachineSim {
     }
 
     /// Counters of every block seen, indexed by [`BlockId::index`].
-    pub fn per_block(&mut self) -> &[Counts] {
+    pub fn per_block(&mut self) -> &[Costs] {
         self.fold();
         &self.per_block
     }
 
     /// Counters of one block (zero for a block never seen).
-    pub fn block_counts(&self, id: BlockId) -> Counts {
+    pub fn block_counts(&self, id: BlockId) -> Costs {
         let mut c = self.per_block.get(id.index()).copied().unwrap_or_default();
         if id.index() == self.current {
             c += &self.acc;
@@ -817,15 +828,15 @@ impl MachineSim {
         self.acc_dirty = false;
         if self.external {
             // The front keeps the rows; the costs only go to `take_pending`.
-            self.acc = Counts::default();
+            self.acc = Costs::ZERO;
             return;
         }
         if self.caches.is_none() {
             // Without caches only instructions are accumulated.
-            let n = std::mem::take(&mut self.acc.instructions);
+            let n = std::mem::take(&mut self.acc[Metric::Instructions]);
             match self.per_block.get_mut(self.current) {
-                Some(c) => c.instructions += n,
-                None => self.orphan.instructions += n,
+                Some(c) => c[Metric::Instructions] += n,
+                None => self.orphan[Metric::Instructions] += n,
             }
             return;
         }
@@ -855,7 +866,7 @@ impl MachineSim {
     /// never a terminator's outcome (see [`MachineSim::run_block`]). They
     /// are in the block's row from now on.
     #[inline]
-    pub fn take_pending(&mut self) -> Counts {
+    pub fn take_pending(&mut self) -> Costs {
         let mut out = self.acc;
         self.fold();
         if self.placed_dirty {
@@ -866,7 +877,7 @@ impl MachineSim {
     }
 
     /// The value of `metric` in `counts`, with this machine's cycle model.
-    pub fn value(&self, counts: &Counts, metric: Metric) -> u64 {
+    pub fn value(&self, counts: &Costs, metric: Metric) -> u64 {
         counts.get(metric, &self.config.cycles)
     }
 
@@ -897,10 +908,7 @@ impl MachineSim {
             indirect_misses: ind_miss as u64,
         };
         charge(&mut self.per_block, &mut self.orphan, p.block, |c| {
-            c.branches += out.branches;
-            c.branch_misses += out.branch_misses;
-            c.indirect += out.indirect;
-            c.indirect_misses += out.indirect_misses;
+            out.add_to(c)
         });
         out
     }
@@ -946,9 +954,9 @@ impl MachineSim {
             }
             None => (0, 0),
         };
-        self.acc.instructions = insns;
-        self.acc.l1i_miss = l1;
-        self.acc.ll_miss = ll;
+        self.acc[Metric::Instructions] = insns;
+        self.acc[Metric::L1iMiss] = l1;
+        self.acc[Metric::LlMiss] = ll;
         self.acc_dirty = true;
         self.current = i;
         if self.predictor.is_some() {
@@ -961,9 +969,9 @@ impl MachineSim {
     /// gets the fetch misses, [`MachineSim::take_pending`] hands them out.
     #[cold]
     fn rep_elsewhere(&mut self, i: usize, l1: u64, ll: u64) {
-        let f = |c: &mut Counts| {
-            c.l1i_miss += l1;
-            c.ll_miss += ll;
+        let f = |c: &mut Costs| {
+            c[Metric::L1iMiss] += l1;
+            c[Metric::LlMiss] += ll;
         };
         charge(&mut self.per_block, &mut self.orphan, i, f);
         f(&mut self.placed);
@@ -982,7 +990,7 @@ impl Observer for MachineSim {
         }
         let i = id.index();
         if self.per_block.len() <= i {
-            self.per_block.resize(i + 1, Counts::default());
+            self.per_block.resize(i + 1, Costs::ZERO);
             self.plans.resize(i + 1, BlockPlan::UNPLANNED);
         }
         let Some(h) = &self.caches else { return };
@@ -1012,8 +1020,8 @@ impl Observer for MachineSim {
             return;
         }
         if i == self.current {
-            self.acc.l1i_miss += l1;
-            self.acc.ll_miss += ll;
+            self.acc[Metric::L1iMiss] += l1;
+            self.acc[Metric::LlMiss] += ll;
             self.acc_dirty = true;
         } else {
             self.rep_elsewhere(i, l1, ll);
@@ -1028,13 +1036,13 @@ impl Observer for MachineSim {
         let ll = (served == ServedBy::Memory) as u64;
         let c = &mut self.acc;
         if ev.is_store {
-            c.stores += 1;
-            c.l1d_write_miss += l1;
+            c[Metric::Stores] += 1;
+            c[Metric::L1dWriteMiss] += l1;
         } else {
-            c.loads += 1;
-            c.l1d_read_miss += l1;
+            c[Metric::Loads] += 1;
+            c[Metric::L1dReadMiss] += l1;
         }
-        c.ll_miss += ll;
+        c[Metric::LlMiss] += ll;
         self.acc_dirty = true;
     }
 
@@ -1138,55 +1146,55 @@ pub(crate) mod tests {
         let before = d.sim.totals();
         d.run(2); // A's branch resolves not taken
         let (terminator, body) = d.sim.totals().since(&before).split_terminator();
-        assert_eq!((terminator.branches, terminator.branch_misses), (1, 0));
-        assert_eq!((body.instructions, body.branches), (1, 0));
+        assert_eq!(
+            (
+                terminator[Metric::Branches],
+                terminator[Metric::BranchMisses]
+            ),
+            (1, 0)
+        );
+        assert_eq!((body[Metric::Instructions], body[Metric::Branches]), (1, 0));
         d.load(0x7ff8, 8); // the ret's pop: hit
         d.run(3); // the ret goes to 0x2005, as the return stack predicts
 
         let c = sim.block_counts(BlockId(0));
-        let want = Counts {
-            instructions: 1,
-            stores: 1,
-            l1i_miss: 1,
-            l1d_write_miss: 1,
-            ll_miss: 2,
-            ..Counts::default()
-        };
+        let want = Costs::from_iter([
+            (Metric::Instructions, 1),
+            (Metric::Stores, 1),
+            (Metric::L1iMiss, 1),
+            (Metric::L1dWriteMiss, 1),
+            (Metric::LlMiss, 2),
+        ]);
         assert_eq!(c, want);
         // A: fetches of line 0x40 miss once; gshare sees histories 0, 1, 0b11
         // for taken, taken, not taken: two misses, then weakly-not-taken is right.
         let a = sim.block_counts(BlockId(1));
-        let want = Counts {
-            instructions: 6,
-            loads: 3,
-            l1i_miss: 1,
-            l1d_read_miss: 1,
-            ll_miss: 2,
-            branches: 3,
-            branch_misses: 2,
-            ..Counts::default()
-        };
+        let want = Costs::from_iter([
+            (Metric::Instructions, 6),
+            (Metric::Loads, 3),
+            (Metric::L1iMiss, 1),
+            (Metric::L1dReadMiss, 1),
+            (Metric::LlMiss, 2),
+            (Metric::Branches, 3),
+            (Metric::BranchMisses, 2),
+        ]);
         assert_eq!(a, want);
         let b = sim.block_counts(BlockId(2));
         assert_eq!(
             b,
-            Counts {
-                instructions: 1,
-                loads: 1,
-                indirect: 1,
-                ..Counts::default()
-            }
+            Costs::from_iter([
+                (Metric::Instructions, 1),
+                (Metric::Loads, 1),
+                (Metric::Indirect, 1)
+            ])
         );
         assert_eq!(
             sim.block_counts(BlockId(3)),
-            Counts {
-                instructions: 1,
-                ..Counts::default()
-            }
+            Costs::from_iter([(Metric::Instructions, 1)])
         );
-        assert_eq!(sim.block_counts(BlockId(9)), Counts::default());
+        assert_eq!(sim.block_counts(BlockId(9)), Costs::ZERO);
 
-        let mut sum = Counts::default();
+        let mut sum = Costs::ZERO;
         for c in sim.per_block() {
             sum += c;
         }
@@ -1215,10 +1223,7 @@ pub(crate) mod tests {
             d.run(id);
         }
         d.load(0x8000, 8); // ignored
-        let want = Counts {
-            instructions: 7,
-            ..Counts::default()
-        };
+        let want = Costs::from_iter([(Metric::Instructions, 7)]);
         assert_eq!(sim.totals(), want);
         assert_eq!(sim.value(&sim.totals(), Metric::Cycles), 7);
     }
@@ -1238,16 +1243,15 @@ pub(crate) mod tests {
         d.load(0x9003, 1);
         d.store(0xa003, 1);
         let c = sim.block_counts(BlockId(0));
-        let want = Counts {
-            instructions: 1,
-            loads: 4,
-            stores: 4,
-            l1i_miss: 1,
-            l1d_read_miss: 1,
-            l1d_write_miss: 1,
-            ll_miss: 3,
-            ..Counts::default()
-        };
+        let want = Costs::from_iter([
+            (Metric::Instructions, 1),
+            (Metric::Loads, 4),
+            (Metric::Stores, 4),
+            (Metric::L1iMiss, 1),
+            (Metric::L1dReadMiss, 1),
+            (Metric::L1dWriteMiss, 1),
+            (Metric::LlMiss, 3),
+        ]);
         assert_eq!(c, want);
     }
 
@@ -1266,9 +1270,9 @@ pub(crate) mod tests {
         d.run(2);
         d.run(3); // returns to 0x2005, predicted by thread 1's stack
         let a = sim.block_counts(BlockId(1));
-        assert_eq!((a.branches, a.branch_misses), (2, 1));
+        assert_eq!((a[Metric::Branches], a[Metric::BranchMisses]), (2, 1));
         let b = sim.block_counts(BlockId(2));
-        assert_eq!((b.indirect, b.indirect_misses), (1, 0));
+        assert_eq!((b[Metric::Indirect], b[Metric::IndirectMisses]), (1, 0));
     }
 
     #[test]
@@ -1282,7 +1286,7 @@ pub(crate) mod tests {
             },
             &blocks[3],
         );
-        assert_eq!(sim.block_counts(BlockId(3)).l1i_miss, 1);
+        assert_eq!(sim.block_counts(BlockId(3))[Metric::L1iMiss], 1);
         assert_eq!(sim.per_block().len(), 4);
     }
 
@@ -1376,7 +1380,7 @@ pub(crate) mod tests {
             x ^= x << 17;
             x
         };
-        let (mut handed_one, mut handed_two) = (Counts::default(), Counts::default());
+        let (mut handed_one, mut handed_two) = (Costs::ZERO, Costs::ZERO);
         let mut execs = [0u64; 40];
         for step in 0..20_000 {
             let r = rand();
@@ -1430,16 +1434,16 @@ pub(crate) mod tests {
         notes(&mut front, &mut back);
         handed_one += &one.take_pending();
         handed_two += &back.take_pending();
-        assert!(handed_one.l1d_read_miss > 100 && handed_one.l1i_miss > 100);
+        assert!(handed_one[Metric::L1dReadMiss] > 100 && handed_one[Metric::L1iMiss] > 100);
         assert!(
-            handed_one.branch_misses > 0 && handed_one.indirect_misses > 0,
+            handed_one[Metric::BranchMisses] > 0 && handed_one[Metric::IndirectMisses] > 0,
             "{handed_one:?}"
         );
         assert_eq!(handed_one, handed_two);
         back.set_block_rows(front.into_block_rows());
         for (i, &n) in execs.iter().enumerate() {
             let mut row = back.block_counts(BlockId(i as u32));
-            row.instructions = n * 3;
+            row[Metric::Instructions] = n * 3;
             assert_eq!(row, one.block_counts(BlockId(i as u32)), "block {i}");
         }
     }

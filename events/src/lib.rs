@@ -25,7 +25,10 @@
 
 #![forbid(unsafe_code)]
 
+pub mod metric;
 pub mod pipe;
+
+pub use metric::{Costs, CycleModel, Metric, UnknownMetric};
 
 use std::sync::Arc;
 

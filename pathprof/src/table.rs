@@ -15,9 +15,9 @@ use rustc_hash::{FxHashMap, FxHasher};
 
 use crate::cfg::BlockIx;
 
-/// Number of metric columns an owner may use (columns are the owner's:
-/// `pathvm` puts its cache and branch counters there).
-pub const METRICS: usize = 12;
+/// Number of metric columns: one per counted [`events::Metric`], in
+/// [`events::Costs`] order.
+pub const METRICS: usize = events::Metric::COUNT;
 
 /// Every metric column (the default of
 /// [`PathConfig::metrics`](crate::PathConfig::metrics)).

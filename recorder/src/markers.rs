@@ -27,9 +27,8 @@
 //! So the phases always add up to the profile's totals, and a function's
 //! costs in the phases to its self cost.
 
-use cachemodel::Counts;
 use cct::{Cct, FuncId, NodeId};
-use events::Marker;
+use events::{Costs, Marker};
 use reports::PhaseFunction;
 use rustc_hash::FxHashMap;
 
@@ -38,11 +37,11 @@ use rustc_hash::FxHashMap;
 #[derive(Clone, Default)]
 struct Snapshot {
     nodes: Vec<u64>,
-    funcs: Vec<Counts>,
+    funcs: Vec<Costs>,
 }
 
 impl Snapshot {
-    fn take(cct: &Cct, funcs: &[Counts]) -> Snapshot {
+    fn take(cct: &Cct, funcs: &[Costs]) -> Snapshot {
         let mut nodes = Vec::with_capacity(cct.node_count() * cct.n_metrics());
         for node in cct.nodes() {
             nodes.extend_from_slice(cct.self_metrics(node));
@@ -60,8 +59,8 @@ impl Snapshot {
         for (i, (e, v)) in self.nodes.iter_mut().zip(&now.nodes).enumerate() {
             *e = e.wrapping_add(v.wrapping_sub(then.nodes.get(i).copied().unwrap_or(0)));
         }
-        grow(&mut self.funcs, now.funcs.len(), Counts::default());
-        let zero = Counts::default();
+        grow(&mut self.funcs, now.funcs.len(), Costs::ZERO);
+        let zero = Costs::ZERO;
         for (i, (e, v)) in self.funcs.iter_mut().zip(&now.funcs).enumerate() {
             *e += v.since(then.funcs.get(i).unwrap_or(&zero));
         }
@@ -74,8 +73,8 @@ fn grow<T: Clone>(v: &mut Vec<T>, len: usize, fill: T) {
     }
 }
 
-fn sum(funcs: &[Counts]) -> Counts {
-    let mut total = Counts::default();
+fn sum(funcs: &[Costs]) -> Costs {
+    let mut total = Costs::ZERO;
     for c in funcs {
         total += c;
     }
@@ -86,34 +85,34 @@ fn sum(funcs: &[Counts]) -> Counts {
 pub struct Markers {
     /// Costs charged but not counted (stopped stretches, zeroed costs).
     excluded: Snapshot,
-    excluded_total: Counts,
+    excluded_total: Costs,
     /// Counters at the last stop, while stopped.
-    stopped_at: Option<(Snapshot, Counts)>,
+    stopped_at: Option<(Snapshot, Costs)>,
     /// Phases in order of first appearance, with their counted totals.
-    phases: Vec<(String, Counts)>,
+    phases: Vec<(String, Costs)>,
     /// Per phase, the counted self cost of each function (by `FuncId`).
-    phase_funcs: Vec<Vec<Counts>>,
+    phase_funcs: Vec<Vec<Costs>>,
     current: usize,
     /// The counted total when the current phase last became current.
-    mark: Counts,
+    mark: Costs,
     /// The counted self cost of each function then.
-    mark_funcs: Vec<Counts>,
+    mark_funcs: Vec<Costs>,
 }
 
 /// What [`Markers::finish`] returns per phase: its name, its total, and
 /// the self cost of each function in it (by `FuncId`).
-pub type PhaseCounts = (String, Counts, Vec<Counts>);
+pub type PhaseCosts = (String, Costs, Vec<Costs>);
 
 impl Default for Markers {
     fn default() -> Markers {
         Markers {
             excluded: Snapshot::default(),
-            excluded_total: Counts::default(),
+            excluded_total: Costs::ZERO,
             stopped_at: None,
-            phases: vec![("main".to_string(), Counts::default())],
+            phases: vec![("main".to_string(), Costs::ZERO)],
             phase_funcs: vec![Vec::new()],
             current: 0,
-            mark: Counts::default(),
+            mark: Costs::ZERO,
             mark_funcs: Vec::new(),
         }
     }
@@ -122,7 +121,7 @@ impl Default for Markers {
 impl Markers {
     /// Total counted so far: charged, less excluded, less the stretch
     /// since the stop when stopped.
-    fn counted(&self, funcs: &[Counts]) -> Counts {
+    fn counted(&self, funcs: &[Costs]) -> Costs {
         let charged = match &self.stopped_at {
             Some((_, total)) => *total,
             None => sum(funcs),
@@ -131,12 +130,12 @@ impl Markers {
     }
 
     /// The counted self cost of each function.
-    fn counted_funcs(&self, funcs: &[Counts]) -> Vec<Counts> {
+    fn counted_funcs(&self, funcs: &[Costs]) -> Vec<Costs> {
         let charged = match &self.stopped_at {
             Some((then, _)) => &then.funcs[..],
             None => funcs,
         };
-        let zero = Counts::default();
+        let zero = Costs::ZERO;
         charged
             .iter()
             .enumerate()
@@ -145,14 +144,14 @@ impl Markers {
     }
 
     /// Adds what the current phase counted since it became current.
-    fn close_phase(&mut self, funcs: &[Counts]) {
+    fn close_phase(&mut self, funcs: &[Costs]) {
         let now = self.counted(funcs);
         self.phases[self.current].1 += now.since(&self.mark);
         self.mark = now;
         let now_funcs = self.counted_funcs(funcs);
         let phase = &mut self.phase_funcs[self.current];
-        grow(phase, now_funcs.len(), Counts::default());
-        let zero = Counts::default();
+        grow(phase, now_funcs.len(), Costs::ZERO);
+        let zero = Costs::ZERO;
         for (i, (p, c)) in phase.iter_mut().zip(&now_funcs).enumerate() {
             *p += c.since(self.mark_funcs.get(i).unwrap_or(&zero));
         }
@@ -160,7 +159,7 @@ impl Markers {
     }
 
     /// Ends a stopped stretch: what it charged becomes excluded.
-    fn resume(&mut self, cct: &Cct, funcs: &[Counts]) {
+    fn resume(&mut self, cct: &Cct, funcs: &[Costs]) {
         if let Some((then, then_total)) = self.stopped_at.take() {
             let now = Snapshot::take(cct, funcs);
             self.excluded.add_since(&now, &then);
@@ -169,7 +168,7 @@ impl Markers {
     }
 
     /// One marker, with the counters as charged so far.
-    pub fn on_marker(&mut self, m: Marker<'_>, cct: &Cct, funcs: &[Counts]) {
+    pub fn on_marker(&mut self, m: Marker<'_>, cct: &Cct, funcs: &[Costs]) {
         self.close_phase(funcs);
         match m {
             Marker::Start => self.resume(cct, funcs),
@@ -187,19 +186,19 @@ impl Markers {
                 self.excluded = now;
                 self.excluded_total = total;
                 for p in &mut self.phases {
-                    p.1 = Counts::default();
+                    p.1 = Costs::ZERO;
                 }
                 for f in &mut self.phase_funcs {
                     f.clear();
                 }
-                self.mark = Counts::default();
+                self.mark = Costs::ZERO;
                 self.mark_funcs.clear();
             }
             Marker::Phase(name) => {
                 self.current = match self.phases.iter().position(|p| p.0 == name) {
                     Some(i) => i,
                     None => {
-                        self.phases.push((name.to_string(), Counts::default()));
+                        self.phases.push((name.to_string(), Costs::ZERO));
                         self.phase_funcs.push(Vec::new());
                         self.phases.len() - 1
                     }
@@ -211,7 +210,7 @@ impl Markers {
     /// At the end of the run: closes the last phase and a stop still in
     /// force, subtracts every excluded cost from the tree and the function
     /// counters, and returns the phases with their totals and function costs.
-    pub fn finish(mut self, cct: &mut Cct, funcs: &mut [Counts]) -> Vec<PhaseCounts> {
+    pub fn finish(mut self, cct: &mut Cct, funcs: &mut [Costs]) -> Vec<PhaseCosts> {
         self.close_phase(funcs);
         self.resume(cct, funcs);
         let n = cct.n_metrics();
@@ -237,9 +236,9 @@ impl Markers {
 /// A phase's function costs as profile rows (`row_of`: `FuncId` → row),
 /// in row order, leaving out functions with no cost in the phase.
 pub fn phase_rows(
-    funcs: &[Counts],
+    funcs: &[Costs],
     row_of: &FxHashMap<FuncId, u32>,
-    values: &dyn Fn(&Counts) -> Vec<u64>,
+    values: &dyn Fn(&Costs) -> Vec<u64>,
 ) -> Vec<PhaseFunction> {
     let mut rows: Vec<PhaseFunction> = funcs
         .iter()
@@ -261,30 +260,30 @@ pub fn phase_rows(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use events::Metric;
 
-    fn counts(instructions: u64) -> Counts {
-        Counts {
-            instructions,
-            loads: instructions / 2,
-            ..Counts::default()
-        }
+    fn counts(instructions: u64) -> Costs {
+        Costs::from_iter([
+            (Metric::Instructions, instructions),
+            (Metric::Loads, instructions / 2),
+        ])
     }
 
     /// Charges `n` instructions to function `f` and to the root node.
-    fn charge(cct: &mut Cct, funcs: &mut Vec<Counts>, f: usize, n: u64) {
-        grow(funcs, f + 1, Counts::default());
+    fn charge(cct: &mut Cct, funcs: &mut Vec<Costs>, f: usize, n: u64) {
+        grow(funcs, f + 1, Costs::ZERO);
         funcs[f] += counts(n);
         cct.self_metrics_mut(NodeId(0))[0] += n;
     }
 
     /// A phase's functions add up to its total, and each function's phases
     /// to its self cost.
-    fn check_functions_add_up(phases: &[PhaseCounts], funcs: &[Counts]) {
+    fn check_functions_add_up(phases: &[PhaseCosts], funcs: &[Costs]) {
         for (name, total, by_func) in phases {
             assert_eq!(sum(by_func), *total, "{name}");
         }
         for (i, f) in funcs.iter().enumerate() {
-            let mut s = Counts::default();
+            let mut s = Costs::ZERO;
             for p in phases {
                 if let Some(c) = p.2.get(i) {
                     s += c;
@@ -316,16 +315,20 @@ mod tests {
         check_functions_add_up(&phases, &funcs);
         let names: Vec<&str> = phases.iter().map(|p| p.0.as_str()).collect();
         assert_eq!(names, ["main", "work"]);
-        let instr = |v: &[Counts]| v.iter().map(|c| c.instructions).collect::<Vec<_>>();
+        let instr = |v: &[Costs]| {
+            v.iter()
+                .map(|c| c[Metric::Instructions])
+                .collect::<Vec<_>>()
+        };
         assert_eq!(instr(&phases[0].2), [13, 0, 0]);
         assert_eq!(instr(&phases[1].2), [0, 100, 7]);
         let mut main = counts(10);
         main += counts(3);
         assert_eq!(phases[0].1, main);
-        assert_eq!(phases[1].1.instructions, 107);
-        assert_eq!(funcs[0].instructions, 13);
-        assert_eq!(funcs[1].instructions, 100);
-        assert_eq!(funcs[2].instructions, 7);
+        assert_eq!(phases[1].1[Metric::Instructions], 107);
+        assert_eq!(funcs[0][Metric::Instructions], 13);
+        assert_eq!(funcs[1][Metric::Instructions], 100);
+        assert_eq!(funcs[2][Metric::Instructions], 7);
         assert_eq!(cct.self_metrics(NodeId(0))[0], 120);
     }
 
@@ -345,11 +348,14 @@ mod tests {
         charge(&mut cct, &mut funcs, 2, 5);
         let phases = mk.finish(&mut cct, &mut funcs);
         check_functions_add_up(&phases, &funcs);
-        assert_eq!(phases[0].1, Counts::default());
-        assert!(phases[0].2.iter().all(Counts::is_zero));
-        assert_eq!(phases[1].1.instructions, 5);
+        assert_eq!(phases[0].1, Costs::ZERO);
+        assert!(phases[0].2.iter().all(Costs::is_zero));
+        assert_eq!(phases[1].1[Metric::Instructions], 5);
         assert_eq!(
-            funcs.iter().map(|c| c.instructions).collect::<Vec<_>>(),
+            funcs
+                .iter()
+                .map(|c| c[Metric::Instructions])
+                .collect::<Vec<_>>(),
             [0, 0, 5]
         );
         assert_eq!(cct.self_metrics(NodeId(0))[0], 5);

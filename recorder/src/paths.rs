@@ -11,8 +11,8 @@
 //! view), the resolver's are nobody's path.
 
 use cct::{Frame, FuncId, NodeId};
-use events::{Addr, Tid};
-use pathprof::{PathConfig, PathTracker, METRICS};
+use events::{Addr, Costs, Metric, Tid};
+use pathprof::{PathConfig, PathTracker};
 use rustc_hash::FxHashMap;
 
 use crate::functions::Program;
@@ -57,9 +57,8 @@ pub struct PathRecorder {
     pub unattributed: u64,
 }
 
-/// Path metric columns: [`cachemodel::Counts`] fields in declaration order.
-pub const COLUMNS: usize = 12;
-const _: () = assert!(COLUMNS <= METRICS);
+// The path tracker keeps one column per counted metric, in `Costs` order.
+const _: () = assert!(pathprof::METRICS == Metric::COUNT);
 
 impl PathRecorder {
     /// `metrics`: the path columns whose sums the profile reads (bit `i`:
@@ -180,27 +179,27 @@ impl PathRecorder {
 
     /// Add costs to the top frame's open path.
     #[inline]
-    pub fn add(&mut self, cols: &[u64; COLUMNS]) {
-        self.tracker.add_metrics(cols);
+    pub fn add(&mut self, c: &Costs) {
+        self.tracker.add_metrics(&c.0);
     }
 
     /// Add costs to the open path of the path frame mirroring `frame`, if
     /// it is the top one (before [`PathRecorder::sync`]: an allocator's
     /// request goes to its caller's path, still on top then).
     #[inline]
-    pub fn add_to_frame(&mut self, frame: &Frame, cols: &[u64; COLUMNS]) {
+    pub fn add_to_frame(&mut self, frame: &Frame, c: &Costs) {
         let top = self.mirror.frames.last();
         if top.is_some_and(|m| m.serial == frame.serial() && m.node == frame.node()) {
-            self.add(cols);
+            self.add(c);
         }
     }
 
     /// Costs of an event inside the running block (a memory access, a
     /// `rep` iteration) when the block's costs go to a path.
     #[inline]
-    pub fn add_here(&mut self, cols: &[u64; COLUMNS]) {
+    pub fn add_here(&mut self, c: &Costs) {
         if self.prev.is_some() {
-            self.add(cols);
+            self.add(c);
         }
     }
 
@@ -234,7 +233,7 @@ pub fn path_profile(
     unattributed: u64,
     table: &crate::functions::FunctionTable,
     function_of: &dyn Fn(Addr) -> u32,
-    values: &dyn Fn(&[u64; COLUMNS]) -> Vec<u64>,
+    values: &dyn Fn(&Costs) -> Vec<u64>,
 ) -> reports::PathProfile {
     use pathprof::{PathEnd, PathMode, Start, Step};
     use reports::{PathBlock, PathFunction, PathInfo, PathLine, PathNumbering, PathRow};
@@ -261,7 +260,7 @@ pub fn path_profile(
             frames: c.frames,
             resumes: c.resumes,
             lost_blocks: c.lost_blocks,
-            lost_instructions: c.lost_metrics[0],
+            lost_instructions: c.lost_metrics[Metric::Instructions.index()],
             cfg_changes: c.cfg_changes,
             ..PathFunction::default()
         };
@@ -352,14 +351,12 @@ pub fn path_profile(
                     p
                 }
             };
-            let mut cols = [0u64; COLUMNS];
-            cols.copy_from_slice(&row.cost.metrics[..COLUMNS]);
             f.rows.push(PathRow {
                 path: p,
                 context: row.ctx,
                 count: row.count,
                 insns: row.cost.insns,
-                cost: values(&cols),
+                cost: values(&Costs::from_columns(&row.cost.metrics)),
             });
         }
         f.blocks.shrink_to_fit();

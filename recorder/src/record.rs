@@ -3,20 +3,18 @@
 
 use std::time::{Duration, Instant};
 
-use cachemodel::{
-    BlockCosts, BranchOutcome, Counts, MachineConfig, MachineFront, MachineSim, Metric,
-};
+use cachemodel::{BlockCosts, BranchOutcome, MachineConfig, MachineFront, MachineSim};
 use cct::{CallTracker, FuncId, FunctionIndex, NodeId, TrackerConfig};
 use events::{
-    Addr, BlockEvent, BlockExit, BlockFacts, BlockId, Marker, MemEvent, ObjectMapped, Observer,
-    SparsePolicy, Terminator, Tid,
+    Addr, BlockEvent, BlockExit, BlockFacts, BlockId, Costs, Marker, MemEvent, Metric,
+    ObjectMapped, Observer, SparsePolicy, Terminator, Tid,
 };
 use reports::{ContextTable, FunctionRow, Meta, ObjectInfo, Phase, Profile};
 use rustc_hash::FxHashMap;
 
 use crate::functions::{AllocSize, FunctionTable, SharedSymbols};
 use crate::markers::Markers;
-use crate::paths::{PathRecorder, COLUMNS};
+use crate::paths::PathRecorder;
 
 /// How to record: everything but the program and how it is run.
 #[derive(Clone, Debug)]
@@ -96,28 +94,10 @@ pub struct Built {
     /// context tree reached its `max_contexts`.
     pub context_cap_hits: u64,
 }
-/// Raw counter columns of the calling context tree, in [`Counts`] order
-/// (column 0, instructions, is counted by the tracker itself unless
-/// `--toggle-collect` is on).
-const RAW_COLUMNS: usize = 12;
-
-fn from_raw(v: &[u64]) -> Counts {
-    let g = |i: usize| v.get(i).copied().unwrap_or(0);
-    Counts {
-        instructions: g(0),
-        loads: g(1),
-        stores: g(2),
-        l1i_miss: g(3),
-        l1d_read_miss: g(4),
-        l1d_write_miss: g(5),
-        ll_miss: g(6),
-        branches: g(7),
-        branch_misses: g(8),
-        indirect: g(9),
-        indirect_misses: g(10),
-        alloc_bytes: g(11),
-    }
-}
+/// The calling context tree's nodes keep one column per counted metric, in
+/// [`Costs`] order; column [`cct::INSTRUCTIONS`] is counted by the tracker
+/// itself unless `--toggle-collect` is on.
+const _: () = assert!(Metric::Instructions.index() == cct::INSTRUCTIONS);
 
 /// Where a block's cost goes in the function view.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -158,7 +138,7 @@ struct Recorder {
     splits: Vec<Box<[FuncId]>>,
     /// The function the running block is charged to.
     cur_func: Option<FuncId>,
-    func_self: Vec<Counts>,
+    func_self: Vec<Costs>,
     paths: Option<PathRecorder>,
     /// Per block: the entry of the function its start belongs to (a
     /// `.cold` part's parent), `Some(None)` when no symbol covers it.
@@ -533,25 +513,6 @@ impl Toggle {
     }
 }
 
-/// Path metric columns of a cost.
-#[inline]
-fn columns(c: &Counts) -> [u64; COLUMNS] {
-    [
-        c.instructions,
-        c.loads,
-        c.stores,
-        c.l1i_miss,
-        c.l1d_read_miss,
-        c.l1d_write_miss,
-        c.ll_miss,
-        c.branches,
-        c.branch_misses,
-        c.indirect,
-        c.indirect_misses,
-        c.alloc_bytes,
-    ]
-}
-
 /// The entry address of a frame's function.
 fn entry_of(tracker: &CallTracker<FunctionTable>, f: FuncId) -> u64 {
     if f.is_synthetic() {
@@ -615,7 +576,7 @@ impl Recorder {
     }
 
     #[inline]
-    fn func_counts(&mut self, f: FuncId) -> &mut Counts {
+    fn func_counts(&mut self, f: FuncId) -> &mut Costs {
         let i = f.0 as usize;
         if i >= self.func_self.len() {
             self.grow_func_self(i);
@@ -625,28 +586,25 @@ impl Recorder {
 
     #[cold]
     fn grow_func_self(&mut self, i: usize) {
-        self.func_self.resize(i + 1, Counts::default());
+        self.func_self.resize(i + 1, Costs::ZERO);
     }
 
     /// Charge `c` (instructions excepted: the tracker counts those) to a node.
     #[inline]
-    fn charge_node(&mut self, node: NodeId, c: &Counts) {
-        let m = self.tracker.node_metrics_mut(node);
-        let m: &mut [u64; RAW_COLUMNS] = match m.try_into() {
-            Ok(m) => m,
-            Err(_) => return,
-        };
-        m[1] += c.loads;
-        m[2] += c.stores;
-        m[3] += c.l1i_miss;
-        m[4] += c.l1d_read_miss;
-        m[5] += c.l1d_write_miss;
-        m[6] += c.ll_miss;
-        m[7] += c.branches;
-        m[8] += c.branch_misses;
-        m[9] += c.indirect;
-        m[10] += c.indirect_misses;
-        m[11] += c.alloc_bytes;
+    fn charge_node(&mut self, node: NodeId, c: &Costs) {
+        let mut c = *c;
+        c[Metric::Instructions] = 0;
+        self.add_to_node(node, &c);
+    }
+
+    /// Add every column of `c` to a node.
+    #[inline(always)]
+    fn add_to_node(&mut self, node: NodeId, c: &Costs) {
+        if let Ok(m) = <&mut [u64; Metric::COUNT]>::try_from(self.tracker.node_metrics_mut(node)) {
+            for (a, b) in m.iter_mut().zip(c.0) {
+                *a += b;
+            }
+        }
     }
 
     /// Charge what the simulator counted for the running block and not
@@ -674,48 +632,45 @@ impl Recorder {
         let mut d = if pending {
             sim.take_pending()
         } else {
-            Counts::default()
+            Costs::ZERO
         };
         if !self.collecting {
             return;
         }
         if !caches {
             // Only instructions: none for the node (the tracker counts them).
-            let n = d.instructions;
+            let n = d[Metric::Instructions];
             if n != 0 {
                 if let Some(p) = &mut self.paths {
-                    let mut cols = [0; COLUMNS];
-                    cols[0] = n;
-                    p.add_here(&cols);
+                    p.add_here(&Costs::of(Metric::Instructions, n));
                 }
                 if !self.cur_split {
                     if let Some(f) = self.cur_func {
-                        self.func_counts(f).instructions += n;
+                        self.func_counts(f)[Metric::Instructions] += n;
                     }
                 }
             }
             if !outcome.is_zero() {
-                self.charge_outcome(self.tracker.current_node(), self.cur_func, outcome);
+                let c = outcome.counts();
+                self.charge_node(self.tracker.current_node(), &c);
+                self.charge_func(self.cur_func, &c);
                 if let Some(p) = &mut self.paths {
-                    p.add_here(&columns(&outcome.counts()));
+                    p.add_here(&c);
                 }
             }
             return;
         }
-        d.branches += outcome.branches;
-        d.branch_misses += outcome.branch_misses;
-        d.indirect += outcome.indirect;
-        d.indirect_misses += outcome.indirect_misses;
+        outcome.add_to(&mut d);
         if d.is_zero() {
             return;
         }
         let node = self.tracker.current_node();
         self.charge_node(node, &d);
         if let Some(p) = &mut self.paths {
-            p.add_here(&columns(&d));
+            p.add_here(&d);
         }
         if self.cur_split {
-            d.instructions = 0; // counted per instruction at the block
+            d[Metric::Instructions] = 0; // counted per instruction at the block
         }
         self.charge_func(self.cur_func, &d);
     }
@@ -790,58 +745,22 @@ impl Recorder {
     /// starts: the note comes just before that block's event) to its node,
     /// function and path, as [`Recorder::flush_with`] charges a local
     /// simulator's counts. The fields go straight from the note to the
-    /// three sums: no `Counts` in between.
+    /// three sums: no `Costs` in between.
     #[inline(always)]
     fn charge_note(&mut self, n: BlockCosts) {
         if !self.collecting {
             return;
         }
-        let b = u64::from(n.branch);
-        let mut cols = [0u64; COLUMNS];
-        cols[1] = n.loads.into();
-        cols[2] = n.stores.into();
-        cols[3] = n.l1i_miss.into();
-        cols[4] = n.l1d_read_miss.into();
-        cols[5] = n.l1d_write_miss.into();
-        cols[6] = n.ll_miss.into();
-        cols[7] = b & 1;
-        cols[8] = b >> 1 & 1;
-        cols[9] = b >> 2 & 1;
-        cols[10] = b >> 3 & 1;
-        let node = self.tracker.current_node();
-        if let Ok(m) = <&mut [u64; RAW_COLUMNS]>::try_from(self.tracker.node_metrics_mut(node)) {
-            for k in 1..11 {
-                m[k] += cols[k];
-            }
-        }
-        if let Some(f) = self.cur_func {
-            n.add_to(self.func_counts(f));
-        }
+        let c = n.costs();
+        self.add_to_node(self.tracker.current_node(), &c);
+        self.charge_func(self.cur_func, &c);
         if let Some(p) = &mut self.paths {
-            p.add_here(&cols);
-        }
-    }
-
-    /// Charge a terminator's outcome to a node and a function.
-    #[inline]
-    fn charge_outcome(&mut self, node: NodeId, f: Option<FuncId>, t: &BranchOutcome) {
-        if let Ok(m) = <&mut [u64; RAW_COLUMNS]>::try_from(self.tracker.node_metrics_mut(node)) {
-            m[7] += t.branches;
-            m[8] += t.branch_misses;
-            m[9] += t.indirect;
-            m[10] += t.indirect_misses;
-        }
-        if let Some(f) = f {
-            let c = self.func_counts(f);
-            c.branches += t.branches;
-            c.branch_misses += t.branch_misses;
-            c.indirect += t.indirect;
-            c.indirect_misses += t.indirect_misses;
+            p.add_here(&c);
         }
     }
 
     #[inline]
-    fn charge_func(&mut self, f: Option<FuncId>, c: &Counts) {
+    fn charge_func(&mut self, f: Option<FuncId>, c: &Costs) {
         if let Some(f) = f {
             *self.func_counts(f) += c;
         }
@@ -921,7 +840,7 @@ impl Observer for Recorder {
                 let funcs = std::mem::take(&mut self.splits[k as usize]);
                 if on {
                     for f in funcs.iter() {
-                        self.func_counts(*f).instructions += 1;
+                        self.func_counts(*f)[Metric::Instructions] += 1;
                     }
                 }
                 self.cur_func = funcs.last().copied();
@@ -935,10 +854,7 @@ impl Observer for Recorder {
             if let Some(i) = self.allocation_caller() {
                 if on {
                     let f = self.tracker.shadow_stack().frames()[i];
-                    let c = Counts {
-                        alloc_bytes: bytes,
-                        ..Counts::default()
-                    };
+                    let c = Costs::of(Metric::AllocBytes, bytes);
                     self.charge_node(f.node(), &c);
                     let func = self.view_function(f.function());
                     self.charge_func(Some(func), &c);
@@ -957,14 +873,14 @@ impl Observer for Recorder {
             _ => {
                 if on && !self.cur_split {
                     if let Some(f) = self.cur_func {
-                        self.func_counts(f).instructions += n;
+                        self.func_counts(f)[Metric::Instructions] += n;
                     }
                 }
             }
         }
         if let Some(p) = &mut self.paths {
             if let Some((f, c)) = &alloc {
-                p.add_to_frame(f, &columns(c));
+                p.add_to_frame(f, c);
             }
             let tracker = &self.tracker;
             let frames = tracker.shadow_stack().frames();
@@ -980,11 +896,8 @@ impl Observer for Recorder {
                 && on
                 && (self.sim.is_none() || self.external)
             {
-                let body = Counts {
-                    instructions: n,
-                    ..Counts::default()
-                };
-                p.add(&columns(&body));
+                let body = Costs::of(Metric::Instructions, n);
+                p.add(&body);
             }
         }
     }
@@ -1083,7 +996,7 @@ impl Observer for Recorder {
         }
         if !self.cur_split {
             if let Some(f) = self.cur_func {
-                self.func_counts(f).instructions += insns;
+                self.func_counts(f)[Metric::Instructions] += insns;
             }
         }
     }
@@ -1099,26 +1012,31 @@ impl Observer for Recorder {
     }
 }
 
+/// The metrics a run measures, in the order of [`Metric::ALL`]: with a
+/// machine model what it measures, without one the counted metrics no
+/// simulation produces (instructions, alloc-bytes).
+fn measured_metrics(machine: Option<&MachineConfig>) -> Vec<Metric> {
+    Metric::ALL
+        .into_iter()
+        .filter(|m| match machine {
+            Some(cfg) => cfg.measures(*m),
+            None => m.is_counted() && !m.needs_cache_sim() && !m.needs_branch_sim(),
+        })
+        .collect()
+}
+
 /// The raw columns whose path sums the profile's metrics read (bit `i`:
 /// column `i`), as measured by `machine`: path rows keep only those.
 fn path_columns(machine: Option<&MachineConfig>) -> u16 {
     let cycles = machine.map(|c| c.cycles).unwrap_or_default();
-    let metrics: Vec<Metric> = match machine {
-        Some(cfg) => Metric::ALL
-            .into_iter()
-            .filter(|m| cfg.measures(*m))
-            .collect(),
-        None => vec![Metric::Instructions, Metric::AllocBytes],
-    };
+    let metrics = measured_metrics(machine);
     // Every metric is a sum of columns with constant weights: a column
     // counts if a unit in it shows in some metric.
     let mut mask = 0u16;
-    for i in 0..COLUMNS {
-        let mut unit = [0u64; COLUMNS];
-        unit[i] = 1;
-        let c = from_raw(&unit);
+    for column in Metric::COUNTED {
+        let c = Costs::of(column, 1);
         if metrics.iter().any(|m| c.get(*m, &cycles) != 0) {
-            mask |= 1 << i;
+            mask |= 1 << column.index();
         }
     }
     mask
@@ -1183,7 +1101,7 @@ impl Session {
             (None, None) => (None, None),
         };
         let mut tracker_cfg = opts.tracker;
-        tracker_cfg.n_metrics = RAW_COLUMNS;
+        tracker_cfg.n_metrics = Metric::COUNT;
         let functions = match &shared {
             Some(shared) => FunctionTable::sharing(shared.clone()),
             None => FunctionTable::new(),
@@ -1293,16 +1211,10 @@ impl Finished {
 
         // The metrics this run measured, in the order of `Metric::ALL`.
         let machine_cfg = opts.machine;
-        let metrics: Vec<Metric> = match &machine_cfg {
-            Some(cfg) => Metric::ALL
-                .into_iter()
-                .filter(|m| cfg.measures(*m))
-                .collect(),
-            None => vec![Metric::Instructions, Metric::AllocBytes],
-        };
+        let metrics = measured_metrics(machine_cfg.as_ref());
         let cycles = machine_cfg.as_ref().map(|c| c.cycles).unwrap_or_default();
         let values =
-            |c: &Counts| -> Vec<u64> { metrics.iter().map(|m| c.get(*m, &cycles)).collect() };
+            |c: &Costs| -> Vec<u64> { metrics.iter().map(|m| c.get(*m, &cycles)).collect() };
 
         // Which functions get rows is settled first; the path section is built
         // (freeing the path tracker as it goes) before the function rows and
@@ -1319,7 +1231,7 @@ impl Finished {
                     };
                     row_of.get(&f).copied().unwrap_or(u32::MAX)
                 };
-                let path_values = |c: &[u64; COLUMNS]| values(&from_raw(c));
+                let path_values = |c: &Costs| values(c);
                 crate::paths::path_profile(
                     p.tracker,
                     p.unattributed,
@@ -1345,7 +1257,7 @@ impl Finished {
         if !opts.focus.is_empty() {
             contexts = focus_contexts(&contexts, &rows, &opts.focus, &mut paths, metrics.len());
         }
-        let mut total = Counts::default();
+        let mut total = Costs::ZERO;
         for c in &func_self {
             total += c;
         }
@@ -1463,7 +1375,7 @@ struct RowPlan {
     /// Per tree node: its function (table id), `None` for the root.
     node_func: Vec<Option<FuncId>>,
     calls: FxHashMap<FuncId, u64>,
-    incl: FxHashMap<FuncId, Counts>,
+    incl: FxHashMap<FuncId, Costs>,
     /// The functions with rows, in row order.
     order: Vec<FuncId>,
     row_of: FxHashMap<FuncId, u32>,
@@ -1475,7 +1387,7 @@ fn plan_rows(
     table: &FunctionTable,
     cct: &cct::Cct,
     synthetic_entries: &[u64],
-    func_self: &[Counts],
+    func_self: &[Costs],
 ) -> RowPlan {
     // Map the tree's function ids (synthetic ones included) to table ids.
     let map_func = |f: FuncId| -> FuncId {
@@ -1490,7 +1402,7 @@ fn plan_rows(
     let inclusive = cct.inclusive();
     let mut node_func = Vec::with_capacity(cct.node_count());
     let mut calls: FxHashMap<FuncId, u64> = FxHashMap::default();
-    let mut incl: FxHashMap<FuncId, Counts> = FxHashMap::default();
+    let mut incl: FxHashMap<FuncId, Costs> = FxHashMap::default();
     for node in cct.nodes() {
         if cct.parent(node).is_none() {
             node_func.push(None);
@@ -1512,7 +1424,7 @@ fn plan_rows(
         }
         if !nested {
             *incl.entry(f).or_default() +=
-                &from_raw(&inclusive[node.index() * n..(node.index() + 1) * n]);
+                &Costs::from_columns(&inclusive[node.index() * n..(node.index() + 1) * n]);
         }
     }
 
@@ -1522,7 +1434,7 @@ fn plan_rows(
         *calls.entry(map_func(f)).or_default() += n;
     }
     let n_functions = table.functions().len();
-    let zero = Counts::default();
+    let zero = Costs::ZERO;
     let mut row_of: FxHashMap<FuncId, u32> = FxHashMap::default();
     let mut order = Vec::new();
     for i in 0..n_functions {
@@ -1549,10 +1461,10 @@ fn plan_rows(
 fn function_rows(
     table: &FunctionTable,
     cct: &cct::Cct,
-    func_self: &[Counts],
+    func_self: &[Costs],
     plan: &RowPlan,
     contexts: bool,
-    values: &dyn Fn(&Counts) -> Vec<u64>,
+    values: &dyn Fn(&Costs) -> Vec<u64>,
 ) -> (Vec<FunctionRow>, ContextTable) {
     let RowPlan {
         node_func,
@@ -1562,7 +1474,7 @@ fn function_rows(
         row_of,
     } = plan;
     let functions = table.functions();
-    let zero = Counts::default();
+    let zero = Costs::ZERO;
     let mut rows = Vec::with_capacity(order.len());
     for &f in order {
         let i = f.0 as usize;
@@ -1572,7 +1484,7 @@ fn function_rows(
         // Code reached without a call (a thread's first function before the
         // tree knows it, a cold part) is at least its own cost.
         let mut inc = incl.get(&f).copied().unwrap_or_default();
-        if inc.instructions < own.instructions {
+        if inc[Metric::Instructions] < own[Metric::Instructions] {
             inc = *own;
         }
         rows.push(FunctionRow {
@@ -1601,13 +1513,13 @@ fn function_rows(
         ctx.flags.push(context_flags(cct.flags(node)));
         ctx.calls.push(cct.calls(node));
         ctx.self_cost
-            .extend(values(&from_raw(cct.self_metrics(node))));
+            .extend(values(&Costs::from_columns(cct.self_metrics(node))));
     }
     (rows, ctx)
 }
 
 /// Per executed block: start, instruction offsets, executions, costs.
-type RawBlock = (u64, Box<[u32]>, u64, Counts);
+type RawBlock = (u64, Box<[u32]>, u64, Costs);
 
 /// The blocks that ran, with their costs: the simulator's per-block
 /// counters when it ran, else instructions from the executions.
@@ -1624,15 +1536,13 @@ fn block_costs(rec: &Recorder) -> Vec<RawBlock> {
             (facts.start, facts.insns.iter().map(|x| x.offset).collect());
         let cost = match &rec.sim {
             // The front's rows have every column but instructions.
-            Some(sim) if sim.is_external() => Counts {
-                instructions: execs * offs.len() as u64,
-                ..sim.block_counts(BlockId(i as u32))
-            },
+            Some(sim) if sim.is_external() => {
+                let mut c = sim.block_counts(BlockId(i as u32));
+                c[Metric::Instructions] = execs * offs.len() as u64;
+                c
+            }
             Some(sim) => sim.block_counts(BlockId(i as u32)),
-            None => Counts {
-                instructions: execs * offs.len() as u64,
-                ..Counts::default()
-            },
+            None => Costs::of(Metric::Instructions, execs * offs.len() as u64),
         };
         out.push((start, offs, execs, cost));
     }
@@ -1646,7 +1556,7 @@ fn block_profile(
     table: &FunctionTable,
     raw: Vec<RawBlock>,
     row_of: &FxHashMap<FuncId, u32>,
-    values: &dyn Fn(&Counts) -> Vec<u64>,
+    values: &dyn Fn(&Costs) -> Vec<u64>,
 ) -> reports::BlockProfile {
     let mut files: Vec<String> = Vec::new();
     let mut file_ix: FxHashMap<std::sync::Arc<str>, u32> = FxHashMap::default();

@@ -1,0 +1,48 @@
+//! Profiles written before the one cost vector (`events::Costs`) by the
+//! binary of commit 9744013 (`pathvm run` on `guest-programs/count.S`: full,
+//! and `--no-paths --no-cct --no-cache-sim --no-branch-sim`) still read,
+//! write back byte for byte, and name their columns as `events::Metric` does.
+
+use events::{Costs, CycleModel, Metric};
+
+const FULL: &[u8] = include_bytes!("fixtures/count-full.prof");
+const INSNS: &[u8] = include_bytes!("fixtures/count-insns.prof");
+
+fn names(metrics: &[Metric]) -> Vec<String> {
+    metrics.iter().map(|m| m.name().to_string()).collect()
+}
+
+/// The counted columns of a profile's totals, as `Costs`.
+fn costs(p: &reports::Profile) -> Costs {
+    p.metrics
+        .iter()
+        .zip(&p.totals)
+        .map(|(name, &v)| (name.parse::<Metric>().unwrap(), v))
+        .filter(|(m, _)| m.is_counted())
+        .collect()
+}
+
+#[test]
+fn full_profile_of_the_old_binary() {
+    let p = reports::decode_profile(FULL).unwrap();
+    assert_eq!(p.metrics, names(&Metric::ALL));
+    assert_eq!(reports::encode_profile(&p), FULL);
+    let c = costs(&p);
+    assert_eq!(c[Metric::Instructions], 2004);
+    assert_eq!(c[Metric::Branches], 1000);
+    assert_eq!(c[Metric::BranchMisses], 16);
+    assert_eq!((c[Metric::L1iMiss], c[Metric::LlMiss]), (1, 1));
+    // Derived columns are what `Costs::get` computes from the counted ones.
+    for (i, m) in Metric::ALL.into_iter().enumerate() {
+        assert_eq!(c.get(m, &CycleModel::default()), p.totals[i], "{m}");
+    }
+    assert_eq!(c.get(Metric::Cycles, &CycleModel::default()), 2004 + 10 + 100 + 15 * 16);
+}
+
+#[test]
+fn instructions_only_profile_of_the_old_binary() {
+    let p = reports::decode_profile(INSNS).unwrap();
+    assert_eq!(p.metrics, names(&[Metric::Instructions, Metric::AllocBytes]));
+    assert_eq!(p.totals, [2004, 0]);
+    assert_eq!(reports::encode_profile(&p), INSNS);
+}
