@@ -9,7 +9,7 @@
 
 use std::hash::{Hash, Hasher};
 
-use events::Addr;
+use events::{Addr, Costs, Metric};
 use hashbrown::HashTable;
 use rustc_hash::{FxHashMap, FxHasher};
 
@@ -47,18 +47,15 @@ pub enum PathEnd {
 pub struct PathCost {
     /// Instructions executed on the path (a `rep` string instruction once).
     pub insns: u64,
-    /// The owner's metric sums, by column (0 in the columns a table does
-    /// not keep).
-    pub metrics: [u64; METRICS],
+    /// The metric sums (0 in the columns a table does not keep).
+    pub metrics: Costs,
 }
 
 impl PathCost {
     #[inline]
     fn add(&mut self, o: &PathCost) {
         self.insns += o.insns;
-        for (a, b) in self.metrics.iter_mut().zip(o.metrics) {
-            *a += b;
-        }
+        self.metrics += &o.metrics;
     }
 }
 
@@ -207,14 +204,14 @@ impl PathTable {
     pub fn row(&self, i: usize) -> PathRow {
         let s = &self.slots[i];
         let n = self.cols as usize;
-        let mut metrics = [0u64; METRICS];
+        let mut metrics = Costs::ZERO;
         let sums = &self.metrics[i * n..(i + 1) * n];
         if n == METRICS {
-            metrics.copy_from_slice(sums);
+            metrics.0.copy_from_slice(sums);
         } else {
             let mut m = self.mask;
             for &v in sums {
-                metrics[m.trailing_zeros() as usize] = v;
+                metrics.0[m.trailing_zeros() as usize] = v;
                 m &= m - 1;
             }
         }
@@ -378,30 +375,30 @@ impl PathTable {
     /// Add to one metric of a row (nothing if the table does not keep
     /// that column).
     #[inline]
-    pub(crate) fn add_metric(&mut self, row: u32, metric: usize, v: u64) {
-        let bit = 1u16 << metric;
+    pub(crate) fn add_metric(&mut self, row: u32, metric: Metric, v: u64) {
+        let bit = 1u16 << metric.index();
         if self.mask & bit != 0 {
             let k = (self.mask & (bit - 1)).count_ones() as usize;
             self.metrics[row as usize * self.cols as usize + k] += v;
         }
     }
 
-    /// Add `v[m]` to metric `m` of a row, for each `m` the table keeps.
+    /// Add `v` to a row, in the columns the table keeps.
     #[inline]
-    pub(crate) fn add_metrics(&mut self, row: u32, v: &[u64]) {
+    pub(crate) fn add_metrics(&mut self, row: u32, v: &Costs) {
         let n = self.cols as usize;
         if n == 0 {
             return;
         }
         let sums = &mut self.metrics[row as usize * n..(row as usize + 1) * n];
         if n == METRICS {
-            for (a, b) in sums.iter_mut().zip(v) {
+            for (a, b) in sums.iter_mut().zip(v.0) {
                 *a += b;
             }
         } else {
             let mut m = self.mask;
             for a in sums {
-                *a += v.get(m.trailing_zeros() as usize).copied().unwrap_or(0);
+                *a += v.0.get(m.trailing_zeros() as usize).copied().unwrap_or(0);
                 m &= m - 1;
             }
         }

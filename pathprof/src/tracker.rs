@@ -13,7 +13,8 @@ use crate::cfg::{
     BlockEnd, BlockIx, Cfg, CfgError, CodeSource, EdgeIx, EdgeTarget, FunctionBounds, StartIx, Step,
 };
 use crate::numbering::{EdgeVal, Numbering, NumberingError, DEFAULT_MAX_PATHS};
-use crate::table::{PathCost, PathEnd, PathId, PathRow, PathTable, ALL_METRICS, METRICS};
+use crate::table::{PathCost, PathEnd, PathId, PathRow, PathTable, ALL_METRICS};
+use events::{Costs, Metric};
 
 /// Settings of a [`PathTracker`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,7 +62,7 @@ pub struct FunctionCounters {
     /// Changes of the graph after discovery (each one renumbers).
     pub cfg_changes: u64,
     /// Metrics added while no path of the function was open.
-    pub lost_metrics: [u64; METRICS],
+    pub lost_metrics: Costs,
 }
 
 /// Edge sequences of a function that is not numbered, each stored once.
@@ -487,7 +488,7 @@ struct Frame {
     state: FrameState,
     ctx: u32,
     /// Metric sums of the open path (its [`PathCost::metrics`]).
-    metrics: [u64; METRICS],
+    metrics: Costs,
     /// The steps so far (interned mode).
     steps: Vec<Step>,
 }
@@ -683,7 +684,7 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
             pos: 0,
             r: 0,
             insns: 0,
-            metrics: [0; METRICS],
+            metrics: Costs::ZERO,
             steps: Vec::new(),
         });
     }
@@ -758,36 +759,33 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
         }
     }
 
-    /// Add to metric `metric` (below [`METRICS`]) of the top frame's open path.
+    /// Add to metric `metric` (a counted one) of the top frame's open path.
     #[inline]
-    pub fn add_metric(&mut self, metric: usize, v: u64) {
+    pub fn add_metric(&mut self, metric: Metric, v: u64) {
         if let Some(top) = self.stack.len().checked_sub(1) {
             self.add_metric_to_frame(top, metric, v);
         }
     }
 
-    /// Add `v[m]` to metric `m` of the top frame's open path, for each `m`
-    /// (at most [`METRICS`] values).
+    /// Add `v` to the top frame's open path.
     #[inline]
-    pub fn add_metrics(&mut self, v: &[u64]) {
+    pub fn add_metrics(&mut self, v: &Costs) {
         if let Some(top) = self.stack.len().checked_sub(1) {
             self.add_metrics_to_frame(top, v);
         }
     }
 
-    /// Add `v[m]` to metric `m` of the open path of the frame at `depth`.
-    /// Zeros are added too: branching on each value costs more than it saves.
+    /// Add `v` to the open path of the frame at `depth`. Zeros are added
+    /// too: branching on each value costs more than it saves.
     #[inline]
-    fn add_metrics_to_frame(&mut self, depth: usize, v: &[u64]) {
+    fn add_metrics_to_frame(&mut self, depth: usize, v: &Costs) {
         let frame = &mut self.stack[depth];
         let sums = if frame.state == FrameState::At {
             &mut frame.metrics
         } else {
             &mut self.funcs[frame.func as usize].counters.lost_metrics
         };
-        for (a, b) in sums.iter_mut().zip(v) {
-            *a += b;
-        }
+        *sums += v;
     }
 
     /// Add to metric `metric` of the path that instruction `insn` (an index
@@ -795,7 +793,7 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
     /// [`PathTracker::add_metric`] when that block crossed a back edge, so
     /// that a path ended inside it, and after the top frame left: the last
     /// block's instructions keep their paths until the next `executed`.
-    pub fn add_metric_at(&mut self, insn: u32, metric: usize, v: u64) {
+    pub fn add_metric_at(&mut self, insn: u32, metric: Metric, v: u64) {
         match self.dest_of(insn) {
             Some(Dest::Row { func, row }) => {
                 self.funcs[func as usize].table.add_metric(row, metric, v)
@@ -807,10 +805,10 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
         }
     }
 
-    /// [`PathTracker::add_metric_at`] for every metric at once: `v[m]` to
-    /// metric `m` of the path instruction `insn` of the last block was on.
+    /// [`PathTracker::add_metric_at`] for every metric at once: `v` to the
+    /// path instruction `insn` of the last block was on.
     #[inline]
-    pub fn add_metrics_at(&mut self, insn: u32, v: &[u64]) {
+    pub fn add_metrics_at(&mut self, insn: u32, v: &Costs) {
         match self.dest_of(insn) {
             Some(Dest::Row { func, row }) => self.funcs[func as usize].table.add_metrics(row, v),
             Some(Dest::Open { depth }) if (depth as usize) < self.stack.len() => {
@@ -869,7 +867,7 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
         i
     }
 
-    fn add_metric_to_frame(&mut self, depth: usize, metric: usize, v: u64) {
+    fn add_metric_to_frame(&mut self, depth: usize, metric: Metric, v: u64) {
         let frame = &mut self.stack[depth];
         if frame.state == FrameState::At {
             frame.metrics[metric] += v;
@@ -909,7 +907,7 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
                     self.close(top, Some(e.edge), Some(done));
                     let frame = &mut self.stack[top];
                     debug_assert!(frame.steps.is_empty());
-                    debug_assert_eq!((frame.insns, frame.metrics), (0, [0; METRICS]));
+                    debug_assert_eq!((frame.insns, frame.metrics), (0, Costs::ZERO));
                     frame.state = FrameState::At;
                     frame.block = e.to;
                     frame.set_blk(&e.to_blk);
@@ -1033,7 +1031,7 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
         };
         let b = cfg.start_target(s);
         // Off a path the cost stays zero (metrics go to `lost_metrics`).
-        debug_assert_eq!((frame.insns, frame.metrics), (0, [0; METRICS]));
+        debug_assert_eq!((frame.insns, frame.metrics), (0, Costs::ZERO));
         frame.state = FrameState::At;
         frame.block = b;
         frame.set_blk(&f.fast.block(cfg, b));
@@ -1096,9 +1094,7 @@ impl<P: CodeSource + FunctionBounds> PathTracker<P> {
         let row = match (&f.numbering, last) {
             (_, None) if cost.insns == 0 => {
                 // Given up before its first instruction: no path to record.
-                for (l, m) in f.counters.lost_metrics.iter_mut().zip(cost.metrics) {
-                    *l += m;
-                }
+                f.counters.lost_metrics += &cost.metrics;
                 frame.steps.clear();
                 return;
             }
@@ -1431,30 +1427,42 @@ mod tests {
         t.executed(0x200, 2);
         t.executed(0x205, 2);
         t.executed(0x202, 5); // B, then C after the back edge
-        t.add_metric_at(1, 0, 10); // in B: path 1
-        t.add_metric_at(4, 0, 100); // in C: the open path (3)
+        t.add_metric_at(1, Metric::Instructions, 10); // in B: path 1
+        t.add_metric_at(4, Metric::Instructions, 100); // in C: the open path (3)
         t.executed(0x202, 5);
-        t.add_metric_at(0, 0, 1000); // in B: path 3
-        t.add_metric_at(4, 0, 5); // in C: the open path (2)
+        t.add_metric_at(0, Metric::Instructions, 1000); // in B: path 3
+        t.add_metric_at(4, Metric::Instructions, 5); // in C: the open path (2)
         t.executed(0x207, 1);
-        t.add_metric(1, 7);
+        t.add_metric(Metric::Loads, 7);
         t.leave();
-        t.add_metric_at(0, 1, 70); // the last block's path, after the frame left
+        t.add_metric_at(0, Metric::Loads, 70); // the last block's path, after the frame left
         let f = t.function(0x200).unwrap();
         let row = |id| f.table().get(0, PathId(id), PathEnd::Complete).unwrap();
         assert_eq!(
-            (row(1).count, row(1).cost.insns, row(1).cost.metrics[0]),
+            (
+                row(1).count,
+                row(1).cost.insns,
+                row(1).cost.metrics[Metric::Instructions]
+            ),
             (1, 7, 10)
         );
         assert_eq!(
-            (row(3).count, row(3).cost.insns, row(3).cost.metrics[0]),
+            (
+                row(3).count,
+                row(3).cost.insns,
+                row(3).cost.metrics[Metric::Instructions]
+            ),
             (1, 5, 1100)
         );
         assert_eq!(
-            (row(2).count, row(2).cost.insns, row(2).cost.metrics[0]),
+            (
+                row(2).count,
+                row(2).cost.insns,
+                row(2).cost.metrics[Metric::Instructions]
+            ),
             (1, 3, 5)
         );
-        assert_eq!(row(2).cost.metrics[1], 77);
+        assert_eq!(row(2).cost.metrics[Metric::Loads], 77);
         assert_eq!(f.rows().len(), 3);
         check_lengths(f);
     }
@@ -1710,14 +1718,14 @@ mod tests {
         let mut t = PathTracker::new(tiny(), PathConfig::default());
         t.enter(0x1000, 0);
         t.executed(0x1000, 6);
-        t.add_metric(0, 1);
+        t.add_metric(Metric::Instructions, 1);
         t.executed(0x1006, 3); // ends inside `call g`
-        t.add_metric(0, 10);
+        t.add_metric(Metric::Instructions, 10);
         t.executed(0x1009, 4);
         t.leave();
         let f = t.function(0x1000).unwrap();
         assert_eq!(f.counters().lost_blocks, 2);
-        assert_eq!(f.counters().lost_metrics[0], 10);
+        assert_eq!(f.counters().lost_metrics[Metric::Instructions], 10);
         let body = f.cfg().unwrap().block_at(0x1006).unwrap();
         let r = f.rows()[0];
         assert_eq!(f.rows().len(), 1);
@@ -1728,7 +1736,10 @@ mod tests {
                 at: 0x1006
             }
         );
-        assert_eq!((r.count, r.cost.insns, r.cost.metrics[0]), (1, 3, 1));
+        assert_eq!(
+            (r.count, r.cost.insns, r.cost.metrics[Metric::Instructions]),
+            (1, 3, 1)
+        );
         assert_eq!(f.row_blocks(&r).unwrap(), vec![0x1000, 0x1006]);
     }
 

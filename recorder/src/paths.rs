@@ -57,9 +57,6 @@ pub struct PathRecorder {
     pub unattributed: u64,
 }
 
-// The path tracker keeps one column per counted metric, in `Costs` order.
-const _: () = assert!(pathprof::METRICS == Metric::COUNT);
-
 impl PathRecorder {
     /// `metrics`: the path columns whose sums the profile reads (bit `i`:
     /// column `i`); path rows keep only those.
@@ -180,7 +177,7 @@ impl PathRecorder {
     /// Add costs to the top frame's open path.
     #[inline]
     pub fn add(&mut self, c: &Costs) {
-        self.tracker.add_metrics(&c.0);
+        self.tracker.add_metrics(c);
     }
 
     /// Add costs to the open path of the path frame mirroring `frame`, if
@@ -260,7 +257,7 @@ pub fn path_profile(
             frames: c.frames,
             resumes: c.resumes,
             lost_blocks: c.lost_blocks,
-            lost_instructions: c.lost_metrics[Metric::Instructions.index()],
+            lost_instructions: c.lost_metrics[Metric::Instructions],
             cfg_changes: c.cfg_changes,
             ..PathFunction::default()
         };
@@ -356,7 +353,7 @@ pub fn path_profile(
                 context: row.ctx,
                 count: row.count,
                 insns: row.cost.insns,
-                cost: values(&Costs::from_columns(&row.cost.metrics)),
+                cost: values(&row.cost.metrics),
             });
         }
         f.blocks.shrink_to_fit();
