@@ -79,6 +79,19 @@ CASE(c_read_null, "xor %eax, %eax\n mov 8(%rax), %rax")
 CASE(c_write_low, "mov $0x2000, %eax\n movl $1, (%rax)")
 CASE(c_movaps_misaligned,
      "lea -33(%rsp), %rax\n and $-16, %rax\n inc %rax\n movaps (%rax), %xmm0")
+CASE(c_paddd_misaligned,
+     "lea -33(%rsp), %rax\n and $-16, %rax\n add $8, %rax\n paddd (%rax), %xmm0")
+CASE(c_movntdq_misaligned,
+     "lea -33(%rsp), %rax\n and $-16, %rax\n add $4, %rax\n movntdq %xmm0, (%rax)")
+CASE(c_movups_misaligned,
+     "lea -33(%rsp), %rax\n and $-16, %rax\n inc %rax\n movups (%rax), %xmm0\n"
+     " movdqu %xmm0, (%rax)\n lddqu (%rax), %xmm1\n ud2")
+CASE(c_pcmpistri_misaligned,
+     "lea -33(%rsp), %rax\n and $-16, %rax\n inc %rax\n"
+     " pcmpistri $0x0c, (%rax), %xmm0\n ud2")
+CASE(c_ldmxcsr_reserved,
+     "sub $8, %rsp\n movl $0x11f80, (%rsp)\n ldmxcsr (%rsp)\n add $8, %rsp")
+CASE(c_store_across_page, "mov %rdi, %rax\n movups %xmm0, (%rax)")
 CASE(c_sse_divzero, "sub $8, %rsp\n movl $0x1d80, (%rsp)\n ldmxcsr (%rsp)\n"
                     " add $8, %rsp\n xorps %xmm1, %xmm1\n mov $1, %eax\n"
                     " cvtsi2ss %eax, %xmm0\n divss %xmm1, %xmm0")
@@ -125,7 +138,9 @@ static const struct fcase cases[] = {
     C(into), C(lock_nop), C(div0), C(idiv_ovf), C(div64_0), C(jmp_noncanon),
     C(call_noncanon), C(ret_noncanon), C(jmp_unmapped), C(call_null),
     C(read_noncanon), C(write_noncanon), C(read_kernel), C(read_null),
-    C(write_low), C(movaps_misaligned), C(sse_divzero), C(sse_invalid),
+    C(write_low), C(movaps_misaligned), C(paddd_misaligned),
+    C(movntdq_misaligned), C(movups_misaligned), C(pcmpistri_misaligned),
+    C(ldmxcsr_reserved), C(store_across_page), C(sse_divzero), C(sse_invalid),
     C(sse_inexact), C(x87_divzero), C(x87_invalid),
     P(write_text), P(write_rodata), P(exec_stack), P(exec_data),
     P(read_above_brk), P(read_none), P(write_ro_map), P(exec_rw_map),
@@ -196,6 +211,12 @@ static void *arg_for(const char *name) {
     if (!strcmp(name, "exec_rw_map"))
         return mmap(0, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
                     -1, 0);
+    if (!strcmp(name, "store_across_page")) {
+        char *p = mmap(0, 2 * page, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        munmap(p + page, page);
+        return p + page - 3;
+    }
     if (!strcmp(name, "exec_munmapped")) {
         char *p = mmap(0, 3 * page, PROT_READ | PROT_WRITE | PROT_EXEC,
                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);

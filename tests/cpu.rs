@@ -40,6 +40,34 @@ fn integer_bmi_and_system_instructions_match_native() {
     }
 }
 
+/// `sseops` (guest-programs/sseops.c): glibc's strstr, memmem and
+/// strcasestr on needles crossing 16-byte blocks, PCMPxSTRx with every
+/// immediate and explicit lengths up to -2^31 and -2^63, PHADD/PHSUB with
+/// one register as both operands, legacy CMPPS predicates with bits 7:3
+/// set: the output of a native run.
+#[test]
+fn sse_string_and_horizontal_instructions_match_native() {
+    if !std::arch::is_x86_feature_detected!("sse4.2") || !std::arch::is_x86_feature_detected!("ssse3")
+    {
+        println!("skipped: the host CPU lacks SSE4.2 or SSSE3");
+        return;
+    }
+    for variant in ["O2", "static"] {
+        let program = guest(&format!("sseops-{variant}"));
+        let dir = scratch(&format!("cpu-sseops-{variant}"));
+        let vm = run_pathvm(&dir.join("p.out"), &program, &[]);
+        let native = run_native(&program, &[]);
+        assert_eq!(native.status.code(), Some(0));
+        assert_eq!(
+            String::from_utf8_lossy(&vm.stdout),
+            String::from_utf8_lossy(&native.stdout),
+            "sseops-{variant} under pathvm (left) and natively (right); pathvm stderr: {}",
+            String::from_utf8_lossy(&vm.stderr)
+        );
+        assert_eq!(vm.status.code(), Some(0));
+    }
+}
+
 #[test]
 fn rdrand_is_the_same_on_every_run_and_follows_the_seed() {
     let program = guest("rdrand-O2");

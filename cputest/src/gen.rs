@@ -829,17 +829,48 @@ fn try_case(r: &mut Rng, class: &'static str, code: Code, index: u64) -> Option<
         }
         _ => {}
     }
-    // QEMU 5.0's PCMPESTRI/PCMPESTRM take the absolute value of a length
-    // of -2^31 as negative and index outside the vectors: the VM crashes
-    // (a known divergence of the fpu area). Never generated.
+    // PCMPxSTRx: strings from a small alphabet (so that needles and sets
+    // match, also across the block's end), and for the explicit-length forms
+    // lengths near the element counts, negative ones and the extremes
+    // (-2^31, -2^63), in registers that do not address the memory operand.
     if matches!(
         insn.mnemonic(),
-        Mnemonic::Pcmpestri | Mnemonic::Pcmpestri64 | Mnemonic::Pcmpestrm | Mnemonic::Pcmpestrm64
+        Mnemonic::Pcmpestri
+            | Mnemonic::Pcmpestri64
+            | Mnemonic::Pcmpestrm
+            | Mnemonic::Pcmpestrm64
+            | Mnemonic::Pcmpistri
+            | Mnemonic::Pcmpistrm
     ) {
-        for g in [0, 2] {
-            if input.gpr[g] as u32 == 0x8000_0000 {
-                input.gpr[g] ^= 1;
+        if r.chance(60) {
+            let alphabet: &[u8] = r.pick(&[&b"ab"[..], b"abc\0", b"a\0", b"\x80\x7f\x01\xff"]);
+            for i in 0..16 {
+                for b in 0..16 {
+                    input.fx[fx::XMM + 16 * i + b] = r.pick(alphabet);
+                }
             }
+            if let Some(off) = mem_off {
+                for b in off..(off + 16).min(MEM_SIZE) {
+                    input.mem[b] = r.pick(alphabet);
+                }
+            }
+        }
+        let base = insn.memory_base();
+        for (g, reg) in [(0, Register::RAX), (2, Register::RDX)] {
+            if mem_off.is_some() && base == reg || !r.chance(70) {
+                continue;
+            }
+            let v: i64 = match r.below(8) {
+                0 => i32::MIN as i64,
+                1 => i64::MIN,
+                _ => r.below(41) as i64 - 20,
+            };
+            input.gpr[g] = if r.chance(50) {
+                v as u64
+            } else {
+                // Only EAX/EDX count without REX.W: the upper half at random.
+                (v as u64 & 0xffff_ffff) | (r.next() << 32)
+            };
         }
     }
     let mut enc = Encoder::new(64);

@@ -17,8 +17,6 @@ macro_rules! k {
 }
 
 const MMX_EXP: &str = "mmx: a written MMX register's sign and exponent field is not set to 0xFFFF";
-const MISALIGNED: &str =
-    "cpudiff: a misaligned 16-byte legacy-SSE memory operand does not raise #GP (SIGSEGV)";
 const X87_TRANS: &str = "fpu: x87 transcendental instructions computed in double precision (and their flags)";
 const X87_CROSS: &str = "x87: a memory operand crossing into an unmapped page faults at a later byte's address (fnsave/fnstenv/fldenv/frstor: not at all)";
 const X87_FIP: &str = "fxsr: the last instruction's FIP, FCS, FOP, FDP are not those the host keeps";
@@ -30,12 +28,9 @@ pub const KNOWN: &[Known] = &[
     k!("int", "Shld", "*", "cpudiff: SHLD/SHRD with counts past the operand size, and their flags"),
     k!("int", "Shrd", "*", "cpudiff: SHLD/SHRD with counts past the operand size, and their flags"),
     k!("int", "Leave", "fault", "faults: a non-canonical stack address gives SIGBUS (#SS) on hardware, SIGSEGV in the VM"),
-    k!("int", "Btc", "fault", "faults: a non-canonical address gives #GP (SI_KERNEL, no address) on hardware"),
-    k!("int", "Btr", "fault", "faults: a non-canonical address gives #GP (SI_KERNEL, no address) on hardware"),
     k!("int", "Lfs", "*", "cpudiff: far-pointer loads (LFS/LGS/LSS) load any selector"),
     k!("int", "Lgs", "*", "cpudiff: far-pointer loads (LFS/LGS/LSS) load any selector"),
     k!("int", "Lss", "*", "cpudiff: far-pointer loads (LFS/LGS/LSS) load any selector"),
-    k!("movbe", "Movbe", "fault", "faults: a non-canonical or misaligned-page address gives a different fault"),
     // x87 (fpu).
     k!("x87", "*", "fault", X87_CROSS),
     k!("x87", "Fnsave", "mem", X87_FIP),
@@ -53,29 +48,15 @@ pub const KNOWN: &[Known] = &[
     // MMX.
     k!("mmx", "*", "st.exp", MMX_EXP),
     k!("mmx", "Emms", "fsw", "mmx: EMMS leaves TOP (the host clears it)"),
-    k!("mmx", "Movq", "fault", MISALIGNED),
     // SSE.
-    k!("sse", "*", "fault", MISALIGNED),
     k!("sse", "*", "xmm", "fpu: RCPPS/RSQRTPS return the correctly rounded value (deliberate: within the architectural error bound, the same on every machine)"),
     k!("sse", "*", "st.exp", MMX_EXP),
     k!("sse", "Cvtpi2ps", "*", MMX_STATE),
-    k!("sse2", "*", "fault", MISALIGNED),
     k!("sse2", "*", "st.exp", MMX_EXP),
     k!("sse2", "Cvtpi2pd", "*", MMX_STATE),
-    k!("sse3", "*", "fault", MISALIGNED),
-    k!("ssse3", "*", "fault", MISALIGNED),
     k!("ssse3", "*", "st.exp", MMX_EXP),
     k!("ssse3", "*", "st", MMX_STATE),
     k!("ssse3", "*", "fsw", MMX_STATE),
     k!("ssse3", "*", "ftw", MMX_STATE),
-    k!("ssse3", "*", "xmm", "fpu (ops_sse.h): PHADD/PHSUB with the same register as source and destination"),
-    k!("sse4.1", "*", "fault", MISALIGNED),
     k!("sse4.1", "*", "xmm", "fpu: DPPS/DPPD"),
-    k!("sse4.2", "*", "fault", MISALIGNED),
-    k!("sse4.2", "Pcmpestri", "*", "fpu: PCMPESTRI lengths (and a length of -2^31 crashes the VM: never generated)"),
-    k!("sse4.2", "Pcmpestri64", "*", "fpu: PCMPESTRI lengths (and a length of -2^31 crashes the VM: never generated)"),
-    k!("sse4.2", "Pcmpestrm", "*", "fpu: PCMPESTRM lengths (and a length of -2^31 crashes the VM: never generated)"),
-    k!("sse4.2", "Pcmpestrm64", "*", "fpu: PCMPESTRM lengths (and a length of -2^31 crashes the VM: never generated)"),
-    k!("aes", "*", "fault", MISALIGNED),
-    k!("pclmulqdq", "*", "fault", MISALIGNED),
 ];

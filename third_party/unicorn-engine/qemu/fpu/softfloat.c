@@ -810,7 +810,8 @@ static FloatParts round_canonical(FloatParts p, float_status *s,
             exp = (frac & DECOMPOSED_IMPLICIT_BIT ? 1 : 0);
             frac >>= frac_shift;
 
-            if (is_tiny && (flags & float_flag_inexact)) {
+            if (is_tiny && ((flags & float_flag_inexact) ||
+                            s->underflow_when_tiny)) {
                 flags |= float_flag_underflow;
             }
             if (exp == 0 && frac == 0) {

@@ -183,6 +183,11 @@ typedef struct float_status {
      * (x87: the larger significand).
      */
     flag nan_first_operand;
+    /*
+     * pathvm: a tiny result raises underflow even when it is exact (x86
+     * SSE with the underflow exception unmasked).
+     */
+    flag underflow_when_tiny;
 } float_status;
 
 #endif /* SOFTFLOAT_TYPES_H */

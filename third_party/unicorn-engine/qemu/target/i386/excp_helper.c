@@ -703,6 +703,21 @@ do_check_protect_pse36:
     return 1;
 }
 
+/*
+ * pathvm: a memory access that translate.c marked as needing alignment
+ * (MO_ALIGN_16: the legacy-SSE 16-byte operands) raises #GP(0) when its
+ * address is not aligned, as the hardware does, before anything is read or
+ * written.
+ */
+void x86_cpu_do_unaligned_access(CPUState *cs, vaddr addr,
+                                 MMUAccessType access_type, int mmu_idx,
+                                 uintptr_t retaddr)
+{
+    X86CPU *cpu = X86_CPU(cs);
+
+    raise_exception_err_ra(&cpu->env, EXCP0D_GPF, 0, retaddr);
+}
+
 bool x86_cpu_tlb_fill(CPUState *cs, vaddr addr, int size,
                       MMUAccessType access_type, int mmu_idx,
                       bool probe, uintptr_t retaddr)

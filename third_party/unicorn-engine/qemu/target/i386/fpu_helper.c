@@ -2239,6 +2239,8 @@ void update_mxcsr_status(CPUX86State *env)
 
     /* pathvm: SSE's two-NaN rule (the first source operand's NaN) */
     env->sse_status.nan_first_operand = 1;
+    /* pathvm: with UM unmasked, a tiny result underflows even if exact */
+    env->sse_status.underflow_when_tiny = !(mxcsr & (1 << 11));
     /* pathvm: the sticky softfloat flags follow MXCSR's (see sse_done) */
     set_float_exception_flags((~(mxcsr >> 7) & 0x3f) ? 0 :
                               sse_mxcsr_to_soft(mxcsr), &env->sse_status);

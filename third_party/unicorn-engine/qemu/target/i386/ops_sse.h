@@ -1579,37 +1579,36 @@ void glue(helper_pshufb, SUFFIX)(CPUX86State *env, Reg *d, Reg *s)
     *d = r;
 }
 
-void glue(helper_phaddw, SUFFIX)(CPUX86State *env, Reg *d, Reg *s)
-{
-    d->W(0) = (int16_t)d->W(0) + (int16_t)d->W(1);
-    d->W(1) = (int16_t)d->W(2) + (int16_t)d->W(3);
-    XMM_ONLY(d->W(2) = (int16_t)d->W(4) + (int16_t)d->W(5));
-    XMM_ONLY(d->W(3) = (int16_t)d->W(6) + (int16_t)d->W(7));
-    d->W((2 << SHIFT) + 0) = (int16_t)s->W(0) + (int16_t)s->W(1);
-    d->W((2 << SHIFT) + 1) = (int16_t)s->W(2) + (int16_t)s->W(3);
-    XMM_ONLY(d->W(6) = (int16_t)s->W(4) + (int16_t)s->W(5));
-    XMM_ONLY(d->W(7) = (int16_t)s->W(6) + (int16_t)s->W(7));
-}
+/*
+ * pathvm: the horizontal additions and subtractions compute into a
+ * temporary, so that d and s may be the same register (QEMU overwrote the
+ * low half of d before reading s).
+ */
+#define SSE_HELPER_HORIZ(name, E, T, count, F)                          \
+    void glue(name, SUFFIX)(CPUX86State *env, Reg *d, Reg *s)           \
+    {                                                                   \
+        Reg r;                                                          \
+        int i, half = (count) / 2;                                      \
+                                                                        \
+        for (i = 0; i < half; i++) {                                    \
+            r.E(i) = F((T)d->E(2 * i), (T)d->E(2 * i + 1));             \
+            r.E(half + i) = F((T)s->E(2 * i), (T)s->E(2 * i + 1));      \
+        }                                                               \
+        for (i = 0; i < (count); i++) {                                 \
+            d->E(i) = r.E(i);                                           \
+        }                                                               \
+    }
 
-void glue(helper_phaddd, SUFFIX)(CPUX86State *env, Reg *d, Reg *s)
-{
-    d->L(0) = (int32_t)d->L(0) + (int32_t)d->L(1);
-    XMM_ONLY(d->L(1) = (int32_t)d->L(2) + (int32_t)d->L(3));
-    d->L((1 << SHIFT) + 0) = (int32_t)s->L(0) + (int32_t)s->L(1);
-    XMM_ONLY(d->L(3) = (int32_t)s->L(2) + (int32_t)s->L(3));
-}
+#define FHADD(a, b) ((a) + (b))
+#define FHSUB(a, b) ((a) - (b))
+#define FHADDS(a, b) satsw((a) + (b))
+#define FHSUBS(a, b) satsw((a) - (b))
 
-void glue(helper_phaddsw, SUFFIX)(CPUX86State *env, Reg *d, Reg *s)
-{
-    d->W(0) = satsw((int16_t)d->W(0) + (int16_t)d->W(1));
-    d->W(1) = satsw((int16_t)d->W(2) + (int16_t)d->W(3));
-    XMM_ONLY(d->W(2) = satsw((int16_t)d->W(4) + (int16_t)d->W(5)));
-    XMM_ONLY(d->W(3) = satsw((int16_t)d->W(6) + (int16_t)d->W(7)));
-    d->W((2 << SHIFT) + 0) = satsw((int16_t)s->W(0) + (int16_t)s->W(1));
-    d->W((2 << SHIFT) + 1) = satsw((int16_t)s->W(2) + (int16_t)s->W(3));
-    XMM_ONLY(d->W(6) = satsw((int16_t)s->W(4) + (int16_t)s->W(5)));
-    XMM_ONLY(d->W(7) = satsw((int16_t)s->W(6) + (int16_t)s->W(7)));
-}
+SSE_HELPER_HORIZ(helper_phaddw, W, uint16_t, 4 << SHIFT, FHADD)
+
+SSE_HELPER_HORIZ(helper_phaddd, L, uint32_t, 2 << SHIFT, FHADD)
+
+SSE_HELPER_HORIZ(helper_phaddsw, W, int16_t, 4 << SHIFT, FHADDS)
 
 void glue(helper_pmaddubsw, SUFFIX)(CPUX86State *env, Reg *d, Reg *s)
 {
@@ -1633,37 +1632,11 @@ void glue(helper_pmaddubsw, SUFFIX)(CPUX86State *env, Reg *d, Reg *s)
 #endif
 }
 
-void glue(helper_phsubw, SUFFIX)(CPUX86State *env, Reg *d, Reg *s)
-{
-    d->W(0) = (int16_t)d->W(0) - (int16_t)d->W(1);
-    d->W(1) = (int16_t)d->W(2) - (int16_t)d->W(3);
-    XMM_ONLY(d->W(2) = (int16_t)d->W(4) - (int16_t)d->W(5));
-    XMM_ONLY(d->W(3) = (int16_t)d->W(6) - (int16_t)d->W(7));
-    d->W((2 << SHIFT) + 0) = (int16_t)s->W(0) - (int16_t)s->W(1);
-    d->W((2 << SHIFT) + 1) = (int16_t)s->W(2) - (int16_t)s->W(3);
-    XMM_ONLY(d->W(6) = (int16_t)s->W(4) - (int16_t)s->W(5));
-    XMM_ONLY(d->W(7) = (int16_t)s->W(6) - (int16_t)s->W(7));
-}
+SSE_HELPER_HORIZ(helper_phsubw, W, uint16_t, 4 << SHIFT, FHSUB)
 
-void glue(helper_phsubd, SUFFIX)(CPUX86State *env, Reg *d, Reg *s)
-{
-    d->L(0) = (int32_t)d->L(0) - (int32_t)d->L(1);
-    XMM_ONLY(d->L(1) = (int32_t)d->L(2) - (int32_t)d->L(3));
-    d->L((1 << SHIFT) + 0) = (int32_t)s->L(0) - (int32_t)s->L(1);
-    XMM_ONLY(d->L(3) = (int32_t)s->L(2) - (int32_t)s->L(3));
-}
+SSE_HELPER_HORIZ(helper_phsubd, L, uint32_t, 2 << SHIFT, FHSUB)
 
-void glue(helper_phsubsw, SUFFIX)(CPUX86State *env, Reg *d, Reg *s)
-{
-    d->W(0) = satsw((int16_t)d->W(0) - (int16_t)d->W(1));
-    d->W(1) = satsw((int16_t)d->W(2) - (int16_t)d->W(3));
-    XMM_ONLY(d->W(2) = satsw((int16_t)d->W(4) - (int16_t)d->W(5)));
-    XMM_ONLY(d->W(3) = satsw((int16_t)d->W(6) - (int16_t)d->W(7)));
-    d->W((2 << SHIFT) + 0) = satsw((int16_t)s->W(0) - (int16_t)s->W(1));
-    d->W((2 << SHIFT) + 1) = satsw((int16_t)s->W(2) - (int16_t)s->W(3));
-    XMM_ONLY(d->W(6) = satsw((int16_t)s->W(4) - (int16_t)s->W(5)));
-    XMM_ONLY(d->W(7) = satsw((int16_t)s->W(6) - (int16_t)s->W(7)));
-}
+SSE_HELPER_HORIZ(helper_phsubsw, W, int16_t, 4 << SHIFT, FHSUBS)
 
 #define FABSB(_, x) (x > INT8_MAX  ? -(int8_t)x : x)
 #define FABSW(_, x) (x > INT16_MAX ? -(int16_t)x : x)
@@ -2031,27 +2004,24 @@ void glue(helper_mpsadbw, SUFFIX)(CPUX86State *env, Reg *d, Reg *s,
 #define FCMPGTQ(d, s) ((int64_t)d > (int64_t)s ? -1 : 0)
 SSE_HELPER_Q(helper_pcmpgtq, FCMPGTQ)
 
+/*
+ * pathvm: an explicit length is the absolute value of EAX/EDX (RAX/RDX with
+ * REX.W), saturated to the element count; computed without overflow, so
+ * that -2^31 (-2^63) saturates too instead of staying negative.
+ */
 static inline int pcmp_elen(CPUX86State *env, int reg, uint32_t ctrl)
 {
-    int val;
+    uint64_t val = env->regs[reg];
+    uint64_t n = (ctrl & 1) ? 8 : 16;
 
     /* Presence of REX.W is indicated by a bit higher than 7 set */
-    if (ctrl >> 8) {
-        val = abs1((int64_t)env->regs[reg]);
-    } else {
-        val = abs1((int32_t)env->regs[reg]);
+    if (!(ctrl >> 8)) {
+        val = (uint64_t)(int64_t)(int32_t)val;
     }
-
-    if (ctrl & 1) {
-        if (val > 8) {
-            return 8;
-        }
-    } else {
-        if (val > 16) {
-            return 16;
-        }
+    if ((int64_t)val < 0) {
+        val = -val;
     }
-    return val;
+    return val > n ? n : val;
 }
 
 static inline int pcmp_ilen(Reg *r, uint8_t ctrl)
@@ -2086,70 +2056,80 @@ static inline int pcmp_val(Reg *r, uint8_t ctrl, int i)
     }
 }
 
+/*
+ * pathvm: the aggregation as the Intel SDM defines it, element by element.
+ * d is the first operand (the set, ranges or needle; lend valid elements),
+ * s the second (the string; lens valid elements); bit j of the result is
+ * the string's element j. Invalid elements take the manuals' overrides:
+ * in "equal any" and "ranges" an invalid element never matches; in "equal
+ * each" two invalid elements match; in "equal ordered" an invalid needle
+ * element matches anything, and a needle that runs past the end of the
+ * 16-byte block matches as far as the block goes.
+ */
 static inline unsigned pcmpxstrx(CPUX86State *env, Reg *d, Reg *s,
-                                 int8_t ctrl, int valids, int validd)
+                                 uint32_t ctrl, int lens, int lend)
 {
+    int n = (ctrl & 1) ? 8 : 16;
+    unsigned int all = (1u << n) - 1;
     unsigned int res = 0;
-    int v;
-    int j, i;
-    int upper = (ctrl & 1) ? 7 : 15;
+    int v, i, j;
 
-    valids--;
-    validd--;
-
-    CC_SRC = (valids < upper ? CC_Z : 0) | (validd < upper ? CC_S : 0);
+    CC_SRC = (lens < n ? CC_Z : 0) | (lend < n ? CC_S : 0);
 
     switch ((ctrl >> 2) & 3) {
-    case 0:
-        for (j = valids; j >= 0; j--) {
-            res <<= 1;
+    case 0: /* equal any */
+        for (j = 0; j < lens; j++) {
             v = pcmp_val(s, ctrl, j);
-            for (i = validd; i >= 0; i--) {
-                res |= (v == pcmp_val(d, ctrl, i));
+            for (i = 0; i < lend; i++) {
+                if (pcmp_val(d, ctrl, i) == v) {
+                    res |= 1u << j;
+                    break;
+                }
             }
         }
         break;
-    case 1:
-        for (j = valids; j >= 0; j--) {
-            res <<= 1;
+    case 1: /* ranges: d holds (low, high) pairs */
+        for (j = 0; j < lens; j++) {
             v = pcmp_val(s, ctrl, j);
-            for (i = ((validd - 1) | 1); i >= 0; i -= 2) {
-                res |= (pcmp_val(d, ctrl, i - 0) >= v &&
-                        pcmp_val(d, ctrl, i - 1) <= v);
+            for (i = 0; i + 1 < lend; i += 2) {
+                if (v >= pcmp_val(d, ctrl, i) && v <= pcmp_val(d, ctrl, i + 1)) {
+                    res |= 1u << j;
+                    break;
+                }
             }
         }
         break;
-    case 2:
-        res = (1 << (upper - MAX(valids, validd))) - 1;
-        res <<= MAX(valids, validd) - MIN(valids, validd);
-        for (i = MIN(valids, validd); i >= 0; i--) {
-            res <<= 1;
-            v = pcmp_val(s, ctrl, i);
-            res |= (v == pcmp_val(d, ctrl, i));
+    case 2: /* equal each */
+        for (j = 0; j < n; j++) {
+            if (j < lens && j < lend) {
+                v = pcmp_val(s, ctrl, j) == pcmp_val(d, ctrl, j);
+            } else {
+                v = j >= lens && j >= lend;
+            }
+            res |= (unsigned int)v << j;
         }
         break;
-    case 3:
-        if (validd == -1) {
-            res = (2 << upper) - 1;
-            break;
-        }
-        for (j = valids - validd; j >= 0; j--) {
-            res <<= 1;
+    case 3: /* equal ordered: the needle d starting at the string's j */
+        for (j = 0; j < n; j++) {
             v = 1;
-            for (i = validd; i >= 0; i--) {
-                v &= (pcmp_val(s, ctrl, i + j) == pcmp_val(d, ctrl, i));
+            for (i = 0; i < lend && j + i < n; i++) {
+                if (j + i >= lens ||
+                    pcmp_val(s, ctrl, j + i) != pcmp_val(d, ctrl, i)) {
+                    v = 0;
+                    break;
+                }
             }
-            res |= v;
+            res |= (unsigned int)v << j;
         }
         break;
     }
 
     switch ((ctrl >> 4) & 3) {
-    case 1:
-        res ^= (2 << upper) - 1;
+    case 1: /* negative */
+        res ^= all;
         break;
-    case 3:
-        res ^= (1 << (valids + 1)) - 1;
+    case 3: /* masked negative: only the string's valid elements */
+        res ^= (1u << lens) - 1;
         break;
     }
 

@@ -2929,23 +2929,33 @@ static inline void gen_stq_env_A0(DisasContext *s, int offset)
     tcg_gen_qemu_st_i64(tcg_ctx, s->tmp1_i64, s->A0, s->mem_index, MO_LEQ);
 }
 
-static inline void gen_ldo_env_A0(DisasContext *s, int offset)
+/*
+ * pathvm: a 16-byte operand that the instruction requires aligned (align:
+ * every legacy-SSE m128 operand but movups, movupd, movdqu, lddqu and the
+ * PCMPxSTRx strings) is loaded with MO_ALIGN_16 on its first half. The
+ * check costs nothing on the fast path (the alignment bits join the TLB
+ * comparison); a misaligned address goes to the slow path, whose
+ * x86_cpu_do_unaligned_access raises #GP(0) before any byte moves.
+ */
+static inline void gen_ldo_env_A0(DisasContext *s, int offset, bool align)
 {
     TCGContext *tcg_ctx = s->uc->tcg_ctx;
     int mem_index = s->mem_index;
-    tcg_gen_qemu_ld_i64(tcg_ctx, s->tmp1_i64, s->A0, mem_index, MO_LEQ);
+    tcg_gen_qemu_ld_i64(tcg_ctx, s->tmp1_i64, s->A0, mem_index,
+                        MO_LEQ | (align ? MO_ALIGN_16 : 0));
     tcg_gen_st_i64(tcg_ctx, s->tmp1_i64, tcg_ctx->cpu_env, offset + offsetof(ZMMReg, ZMM_Q(0)));
     tcg_gen_addi_tl(tcg_ctx, s->tmp0, s->A0, 8);
     tcg_gen_qemu_ld_i64(tcg_ctx, s->tmp1_i64, s->tmp0, mem_index, MO_LEQ);
     tcg_gen_st_i64(tcg_ctx, s->tmp1_i64, tcg_ctx->cpu_env, offset + offsetof(ZMMReg, ZMM_Q(1)));
 }
 
-static inline void gen_sto_env_A0(DisasContext *s, int offset)
+static inline void gen_sto_env_A0(DisasContext *s, int offset, bool align)
 {
     TCGContext *tcg_ctx = s->uc->tcg_ctx;
     int mem_index = s->mem_index;
     tcg_gen_ld_i64(tcg_ctx, s->tmp1_i64, tcg_ctx->cpu_env, offset + offsetof(ZMMReg, ZMM_Q(0)));
-    tcg_gen_qemu_st_i64(tcg_ctx, s->tmp1_i64, s->A0, mem_index, MO_LEQ);
+    tcg_gen_qemu_st_i64(tcg_ctx, s->tmp1_i64, s->A0, mem_index,
+                        MO_LEQ | (align ? MO_ALIGN_16 : 0));
     tcg_gen_addi_tl(tcg_ctx, s->tmp0, s->A0, 8);
     tcg_gen_ld_i64(tcg_ctx, s->tmp1_i64, tcg_ctx->cpu_env, offset + offsetof(ZMMReg, ZMM_Q(1)));
     tcg_gen_qemu_st_i64(tcg_ctx, s->tmp1_i64, s->tmp0, mem_index, MO_LEQ);
@@ -3411,13 +3421,13 @@ static void gen_sse(CPUX86State *env, DisasContext *s, int b,
             if (mod == 3)
                 goto illegal_op;
             gen_lea_modrm(env, s, modrm);
-            gen_sto_env_A0(s, offsetof(CPUX86State, xmm_regs[reg]));
+            gen_sto_env_A0(s, offsetof(CPUX86State, xmm_regs[reg]), true);
             break;
         case 0x3f0: /* lddqu */
             if (mod == 3)
                 goto illegal_op;
             gen_lea_modrm(env, s, modrm);
-            gen_ldo_env_A0(s, offsetof(CPUX86State, xmm_regs[reg]));
+            gen_ldo_env_A0(s, offsetof(CPUX86State, xmm_regs[reg]), false);
             break;
         case 0x22b: /* movntss */
         case 0x32b: /* movntsd */
@@ -3486,7 +3496,8 @@ static void gen_sse(CPUX86State *env, DisasContext *s, int b,
         case 0x26f: /* movdqu xmm, ea */
             if (mod != 3) {
                 gen_lea_modrm(env, s, modrm);
-                gen_ldo_env_A0(s, offsetof(CPUX86State, xmm_regs[reg]));
+                gen_ldo_env_A0(s, offsetof(CPUX86State, xmm_regs[reg]),
+                               b == 0x028 || b == 0x128 || b == 0x16f);
             } else {
                 rm = (modrm & 7) | REX_B(s);
                 gen_op_movo(s, offsetof(CPUX86State, xmm_regs[reg]),
@@ -3544,7 +3555,7 @@ static void gen_sse(CPUX86State *env, DisasContext *s, int b,
         case 0x212: /* movsldup */
             if (mod != 3) {
                 gen_lea_modrm(env, s, modrm);
-                gen_ldo_env_A0(s, offsetof(CPUX86State, xmm_regs[reg]));
+                gen_ldo_env_A0(s, offsetof(CPUX86State, xmm_regs[reg]), true);
             } else {
                 rm = (modrm & 7) | REX_B(s);
                 gen_op_movl(s, offsetof(CPUX86State, xmm_regs[reg].ZMM_L(0)),
@@ -3586,7 +3597,7 @@ static void gen_sse(CPUX86State *env, DisasContext *s, int b,
         case 0x216: /* movshdup */
             if (mod != 3) {
                 gen_lea_modrm(env, s, modrm);
-                gen_ldo_env_A0(s, offsetof(CPUX86State, xmm_regs[reg]));
+                gen_ldo_env_A0(s, offsetof(CPUX86State, xmm_regs[reg]), true);
             } else {
                 rm = (modrm & 7) | REX_B(s);
                 gen_op_movl(s, offsetof(CPUX86State, xmm_regs[reg].ZMM_L(1)),
@@ -3678,7 +3689,8 @@ static void gen_sse(CPUX86State *env, DisasContext *s, int b,
         case 0x27f: /* movdqu ea, xmm */
             if (mod != 3) {
                 gen_lea_modrm(env, s, modrm);
-                gen_sto_env_A0(s, offsetof(CPUX86State, xmm_regs[reg]));
+                gen_sto_env_A0(s, offsetof(CPUX86State, xmm_regs[reg]),
+                               b == 0x029 || b == 0x129 || b == 0x17f);
             } else {
                 rm = (modrm & 7) | REX_B(s);
                 gen_op_movo(s, offsetof(CPUX86State, xmm_regs[rm]),
@@ -3836,7 +3848,12 @@ static void gen_sse(CPUX86State *env, DisasContext *s, int b,
             if (mod != 3) {
                 gen_lea_modrm(env, s, modrm);
                 op2_offset = offsetof(CPUX86State,xmm_t0);
-                gen_ldo_env_A0(s, op2_offset);
+                if (b1) {
+                    gen_ldo_env_A0(s, op2_offset, true);
+                } else {
+                    /* pathvm: cvt(t)ps2pi read 8 bytes (QEMU read 16) */
+                    gen_ldq_env_A0(s, op2_offset + offsetof(ZMMReg, ZMM_Q(0)));
+                }
             } else {
                 rm = (modrm & 7) | REX_B(s);
                 op2_offset = offsetof(CPUX86State,xmm_regs[rm]);
@@ -4024,10 +4041,10 @@ static void gen_sse(CPUX86State *env, DisasContext *s, int b,
                                         offsetof(ZMMReg, ZMM_W(0)));
                         break;
                     case 0x2a:            /* movntqda */
-                        gen_ldo_env_A0(s, op1_offset);
+                        gen_ldo_env_A0(s, op1_offset, true);
                         return;
                     default:
-                        gen_ldo_env_A0(s, op2_offset);
+                        gen_ldo_env_A0(s, op2_offset, true);
                     }
                 }
             } else {
@@ -4600,7 +4617,16 @@ static void gen_sse(CPUX86State *env, DisasContext *s, int b,
                 } else {
                     op2_offset = offsetof(CPUX86State,xmm_t0);
                     gen_lea_modrm(env, s, modrm);
-                    gen_ldo_env_A0(s, op2_offset);
+                    if (b == 0x0a) { /* roundss: m32 (QEMU read 16 bytes) */
+                        gen_op_ld_v(s, MO_32, s->T0, s->A0);
+                        tcg_gen_st32_tl(tcg_ctx, s->T0, tcg_ctx->cpu_env,
+                                        op2_offset + offsetof(ZMMReg, ZMM_L(0)));
+                    } else if (b == 0x0b) { /* roundsd: m64 */
+                        gen_ldq_env_A0(s, op2_offset + offsetof(ZMMReg, ZMM_Q(0)));
+                    } else {
+                        /* pathvm: PCMPxSTRx's string needs no alignment */
+                        gen_ldo_env_A0(s, op2_offset, (b & 0xfc) != 0x60);
+                    }
                 }
             } else {
                 op1_offset = offsetof(CPUX86State,fpregs[reg].mmx);
@@ -4722,6 +4748,10 @@ static void gen_sse(CPUX86State *env, DisasContext *s, int b,
                     }
                     break;
                 }
+                /* pathvm: cvtps2pd and cvtdq2pd read an m64 (QEMU read 16) */
+                if ((b == 0x5a && b1 == 0) || (b == 0xe6 && b1 == 2)) {
+                    sz = 3;
+                }
 
                 switch (sz) {
                 case 2:
@@ -4736,7 +4766,7 @@ static void gen_sse(CPUX86State *env, DisasContext *s, int b,
                     break;
                 default:
                     /* 128 bit access */
-                    gen_ldo_env_A0(s, op2_offset);
+                    gen_ldo_env_A0(s, op2_offset, true);
                     break;
                 }
             } else {
@@ -4780,8 +4810,9 @@ static void gen_sse(CPUX86State *env, DisasContext *s, int b,
         case 0xc2:
             /* compare insns */
             val = x86_ldub_code(env, s);
-            if (val >= 8)
-                goto unknown_op;
+            /* pathvm: legacy SSE ignores the predicate's bits 7:3, as the
+               hardware does (QEMU raised #UD) */
+            val &= 7;
             sse_fn_epp = sse_op_table4[val][b1];
 
             tcg_gen_addi_ptr(tcg_ctx, s->ptr0, tcg_ctx->cpu_env, op1_offset);
@@ -9127,8 +9158,26 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
                 break;
             }
             gen_lea_modrm(env, s, modrm);
-            tcg_gen_qemu_ld_i32(tcg_ctx, s->tmp2_i32, s->A0, s->mem_index, MO_LEUL);
-            gen_helper_ldmxcsr(tcg_ctx, tcg_ctx->cpu_env, s->tmp2_i32);
+            {
+                /* pathvm: reserved bits (MXCSR_MASK is 0xffff) raise #GP(0),
+                   before MXCSR changes. A local temp: the value crosses
+                   the branch. */
+                TCGLabel *ok = gen_new_label(tcg_ctx);
+                TCGv_i32 val = tcg_temp_local_new_i32(tcg_ctx);
+                TCGv_i32 rsvd = tcg_temp_new_i32(tcg_ctx);
+
+                tcg_gen_qemu_ld_i32(tcg_ctx, val, s->A0, s->mem_index, MO_LEUL);
+                gen_update_cc_op(s);
+                gen_jmp_im(s, pc_start - s->cs_base);
+                tcg_gen_andi_i32(tcg_ctx, rsvd, val, 0xffff0000);
+                tcg_gen_brcondi_i32(tcg_ctx, TCG_COND_EQ, rsvd, 0, ok);
+                gen_helper_raise_exception(tcg_ctx, tcg_ctx->cpu_env,
+                                           tcg_const_i32(tcg_ctx, EXCP0D_GPF));
+                gen_set_label(tcg_ctx, ok);
+                gen_helper_ldmxcsr(tcg_ctx, tcg_ctx->cpu_env, val);
+                tcg_temp_free_i32(tcg_ctx, rsvd);
+                tcg_temp_free_i32(tcg_ctx, val);
+            }
             break;
 
         CASE_MODRM_MEM_OP(3): /* stmxcsr */
