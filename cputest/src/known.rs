@@ -25,8 +25,6 @@ const MMX_STATE: &str =
 
 pub const KNOWN: &[Known] = &[
     // Integer.
-    k!("int", "Shld", "*", "cpudiff: SHLD/SHRD with counts past the operand size, and their flags"),
-    k!("int", "Shrd", "*", "cpudiff: SHLD/SHRD with counts past the operand size, and their flags"),
     k!("int", "Leave", "fault", "faults: a non-canonical stack address gives SIGBUS (#SS) on hardware, SIGSEGV in the VM"),
     k!("int", "Lfs", "*", "cpudiff: far-pointer loads (LFS/LGS/LSS) load any selector"),
     k!("int", "Lgs", "*", "cpudiff: far-pointer loads (LFS/LGS/LSS) load any selector"),

@@ -6570,6 +6570,8 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
         rm = (modrm & 7) | REX_B(s);
         reg = ((modrm >> 3) & 7) | rex_r;
         if (mod != 3) {
+            /* pathvm: a RIP-relative operand counts the immediate byte */
+            s->rip_offset = shift;
             gen_lea_modrm(env, s, modrm);
             opreg = OR_TMP0;
         } else {
