@@ -40,7 +40,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GUEST_PATH = "/usr/local/bin:/usr/bin:/bin"
-# pathvm's fixed guest environment (pathvm/src/main.rs, DEFAULT_ENV).
+# pathvm's fixed guest environment (pathvm/src/options.rs, DEFAULT_ENV).
 BASE_ENV = {"PATH": GUEST_PATH, "HOME": "/", "LANG": "C", "TERM": "dumb"}
 # Programs are looked up where Debian installs them, so that a local build in
 # /usr/local/bin does not stand in for the package.

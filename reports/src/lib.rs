@@ -86,5 +86,5 @@ pub use profile::{
     BlockProfile, BlockRow, ContextTable, FunctionRow, Meta, ObjectInfo, PathBlock, PathFunction,
     PathInfo, PathLine, PathNumbering, PathProfile, PathRow, Phase, PhaseFunction, Profile,
 };
-pub use summary::json_summary;
+pub use summary::{json_summary, top_functions};
 pub use threads::{report_threads, restrict_to_thread, thread_totals, ThreadTotals};

@@ -44,6 +44,23 @@ pub fn json_summary(profile: &Profile, top: usize) -> Result<String, ReportError
     }))
 }
 
+/// The run in one line: the `n` functions of highest self instructions,
+/// as `name 12.3%` (of `total` instructions), in the order of the function
+/// view (ties by name).
+pub fn top_functions(profile: &Profile, n: usize, total: u64) -> String {
+    let total = total.max(1) as f64;
+    let order = functions_by_self(profile, 0);
+    let tops: Vec<String> = order
+        .iter()
+        .take(n)
+        .map(|&i| {
+            let r = &profile.functions[i];
+            format!("{} {:.1}%", r.name, r.self_cost[0] as f64 * 100.0 / total)
+        })
+        .collect();
+    tops.join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,5 +110,11 @@ mod tests {
         let all: serde_json::Value =
             serde_json::from_str(&json_summary(&tiny_profile(), 10).unwrap()).unwrap();
         assert_eq!(all["top"].as_array().unwrap().len(), 4);
+    }
+
+    #[test]
+    fn top_functions_line() {
+        // c: 200 of 270 instructions self, b: 40.
+        assert_eq!(top_functions(&tiny_profile(), 2, 270), "c 74.1%, b 14.8%");
     }
 }

@@ -1,0 +1,258 @@
+//! `report`, `export`, `diff` and `check`: a profile read, a view of it
+//! from `reports`, written out.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::options::{
+    By, CheckArgs, DiffArgs, DiffBy, DiffFormat, ExportArgs, ExportFormat, Format, ReportArgs,
+};
+
+/// Exit status of `report`, `export`, `diff` and `check` on an error.
+pub(crate) const EXIT_ERROR: u8 = 2;
+
+/// What `report`, `export`, `diff` and `check` return: their exit status, or
+/// the one-line error that gives [`EXIT_ERROR`].
+pub(crate) type Outcome = Result<ExitCode, Box<dyn std::error::Error>>;
+
+pub(crate) fn finish(outcome: Outcome) -> ExitCode {
+    outcome.unwrap_or_else(|e| {
+        eprintln!("pathvm: {e}");
+        ExitCode::from(EXIT_ERROR)
+    })
+}
+
+fn report_format(f: Format) -> reports::ReportFormat {
+    match f {
+        Format::Text => reports::ReportFormat::Text,
+        Format::Json => reports::ReportFormat::Json,
+    }
+}
+
+/// The profile in `files`, or their merge when there are several.
+fn read_profiles(files: &[PathBuf]) -> Result<reports::Profile, Box<dyn std::error::Error>> {
+    let mut profiles = files
+        .iter()
+        .map(reports::read_profile)
+        .collect::<Result<Vec<_>, _>>()?;
+    if profiles.len() == 1 {
+        return Ok(profiles.remove(0));
+    }
+    reports::merge_profiles(&profiles).map_err(|e| match e {
+        reports::ReportError::MetricsDiffer { index, .. } => {
+            format!("{}: {e}", files[index].display()).into()
+        }
+        e => e.into(),
+    })
+}
+
+pub(crate) fn report(mut a: ReportArgs) -> Outcome {
+    let mut profile = read_profiles(&a.file)?;
+    if let Some(tid) = a.thread {
+        profile = reports::restrict_to_thread(&profile, tid)?;
+    }
+    let format = report_format(a.format);
+    if a.hot_summary {
+        a.by = By::Path;
+    }
+    if let Some(path) = a.path {
+        let out = reports::report_path_annotate(
+            &profile,
+            &reports::AnnotateOptions {
+                path,
+                function: a.function.first().cloned(),
+                format,
+            },
+        )?;
+        emit(out.as_bytes());
+        return Ok(ExitCode::SUCCESS);
+    }
+    let path_metric = a.sort.clone().or_else(|| a.metric.first().cloned());
+    if a.metric.is_empty() && matches!(a.format, Format::Text) {
+        // A readable default for the terminal; JSON carries every metric.
+        a.metric = ["instructions", "l1d-miss", "ll-miss", "branch-misses"]
+            .iter()
+            .filter(|m| profile.metric_index(m).is_some())
+            .map(|m| m.to_string())
+            .collect();
+    }
+    let out = if a.stats && matches!(a.by, By::Path) {
+        reports::report_path_stats(&profile, format)?
+    } else if a.phases || a.phase.is_some() {
+        reports::report_phases(
+            &profile,
+            &reports::PhaseReportOptions {
+                phase: a.phase.clone(),
+                metrics: a.metric.clone(),
+                sort_by: a.sort.clone(),
+                top: a.top,
+                format,
+            },
+        )?
+    } else if a.stats {
+        reports::report_stats(&profile, format)?
+    } else {
+        match a.by {
+            By::Path => reports::report_paths(
+                &profile,
+                &reports::PathReportOptions {
+                    metric: path_metric,
+                    top: a.top,
+                    threshold: a.threshold.unwrap_or(1.0),
+                    functions: a.function,
+                    context: a.context,
+                    hot_summary: a.hot_summary,
+                    format,
+                },
+            )?,
+            By::Function => reports::report_functions(
+                &profile,
+                &reports::FunctionReportOptions {
+                    metrics: a.metric,
+                    sort_by: a.sort,
+                    top: a.top,
+                    format,
+                },
+            )?,
+            By::Block | By::Line => {
+                let o = reports::BlockReportOptions {
+                    metrics: a.metric,
+                    sort_by: a.sort,
+                    top: a.top,
+                    format,
+                };
+                if matches!(a.by, By::Block) {
+                    reports::report_blocks(&profile, &o)?
+                } else {
+                    reports::report_lines(&profile, &o)?
+                }
+            }
+            By::Thread => reports::report_threads(
+                &profile,
+                &reports::FunctionReportOptions {
+                    metrics: a.metric,
+                    sort_by: a.sort,
+                    top: a.top,
+                    format,
+                },
+            )?,
+            By::Context | By::Caller | By::Callpath => reports::report_contexts(
+                &profile,
+                &reports::ContextReportOptions {
+                    view: match a.by {
+                        By::Caller => reports::ContextView::Callers {
+                            levels: a.depth.max(1),
+                        },
+                        By::Callpath => reports::ContextView::CallPaths {
+                            depth: a.depth.max(1),
+                        },
+                        _ => reports::ContextView::Tree,
+                    },
+                    metrics: a.metric,
+                    sort_by: a.sort,
+                    threshold_pct: a.threshold.unwrap_or(0.0),
+                    focus: a.focus,
+                    path_contains: a.path_contains,
+                    top: a.top,
+                    format,
+                },
+            )?,
+        }
+    };
+    emit(out.as_bytes());
+    Ok(ExitCode::SUCCESS)
+}
+
+pub(crate) fn export(a: ExportArgs) -> Outcome {
+    let profile = read_profiles(&a.file)?;
+    let mut buf = Vec::new();
+    let title = format!("pathvm: {}", profile.meta.command.join(" "));
+    let metric = a.metric.as_deref();
+    let one_metric = metric.unwrap_or("instructions");
+    match a.format {
+        ExportFormat::Callgrind if a.paths => reports::export_callgrind_paths(&profile, &mut buf)?,
+        ExportFormat::Callgrind => reports::export_callgrind(&profile, &mut buf)?,
+        ExportFormat::Folded => reports::export_folded(&profile, one_metric, &mut buf)?,
+        ExportFormat::Flamegraph => {
+            reports::export_flamegraph(&profile, one_metric, &title, &mut buf)?
+        }
+        ExportFormat::Speedscope => reports::export_speedscope(&profile, metric, &mut buf)?,
+        ExportFormat::Pprof => reports::export_pprof(&profile, metric, &mut buf)?,
+    }
+    match &a.output {
+        Some(path) => std::fs::write(path, &buf).map_err(|e| format!("{}: {e}", path.display()))?,
+        None => emit(&buf),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub(crate) fn diff(a: DiffArgs) -> Outcome {
+    let mut old = reports::read_profile(&a.old)?;
+    let mut new = reports::read_profile(&a.new)?;
+    if let Some(phase) = &a.phase {
+        old = reports::phase_profile(&old, phase)?;
+        new = reports::phase_profile(&new, phase)?;
+    }
+    let fail_on = a
+        .fail_on
+        .iter()
+        .map(|f| f.parse::<reports::FailOn>())
+        .collect::<Result<Vec<_>, _>>()?;
+    let opts = reports::DiffOptions {
+        by: match a.by {
+            DiffBy::Function => reports::DiffBy::Function,
+            DiffBy::Context => reports::DiffBy::Context,
+            DiffBy::Path => reports::DiffBy::Path,
+        },
+        metrics: a.metric,
+        threshold_pct: a.threshold,
+        top: a.top,
+        fail_on,
+        format: match a.format {
+            DiffFormat::Text => reports::DiffFormat::Text,
+            DiffFormat::Json => reports::DiffFormat::Json,
+            DiffFormat::Markdown => reports::DiffFormat::Markdown,
+        },
+        old_name: a.old.display().to_string(),
+        new_name: a.new.display().to_string(),
+        ..Default::default()
+    };
+    let d = reports::diff(&old, &new, &opts)?;
+    emit(d.text.as_bytes());
+    Ok(ExitCode::from(u8::from(d.regressed)))
+}
+
+pub(crate) fn check(a: CheckArgs) -> Outcome {
+    let current = reports::read_profile(&a.profile)?;
+    if a.update_baseline {
+        reports::write_profile(&a.baseline, &current)?;
+        println!(
+            "baseline {} updated from {}",
+            a.baseline.display(),
+            a.profile.display()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let baseline = reports::read_profile(&a.baseline)?;
+    let mut limits = match &a.limits {
+        Some(path) => reports::Limits::read(path)?,
+        None => reports::Limits::default(),
+    };
+    limits.merge(reports::Limits::from_cli(&a.limit)?);
+    let c = reports::check(&baseline, &current, &limits)?;
+    emit(c.verdict_text.as_bytes());
+    Ok(ExitCode::from(u8::from(c.failed)))
+}
+
+/// Write a report to standard output. A reader that went away (`| head`)
+/// is not an error: the rest is not wanted. Other write errors are
+/// reported on stderr; the exit status stays the command's.
+fn emit(bytes: &[u8]) {
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(bytes).and_then(|()| out.flush()) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("pathvm: standard output: {e}");
+        }
+    }
+}
