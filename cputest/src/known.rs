@@ -16,7 +16,7 @@ macro_rules! k {
     };
 }
 
-const MMX_EXP: &str = "mmx: a written MMX register's sign and exponent field is not set to 0xFFFF";
+const MMX_EXP: &str = "mmx: the SSSE3 MMX forms: a written MMX register's sign and exponent field is not set to 0xFFFF";
 const X87_TRANS: &str = "fpu: x87 transcendental instructions computed in double precision (and their flags)";
 const X87_CROSS: &str = "x87: a memory operand crossing into an unmapped page faults at a later byte's address (fnsave/fnstenv/fldenv/frstor: not at all)";
 const X87_FIP: &str = "fxsr: the last instruction's FIP, FCS, FOP, FDP are not those the host keeps";
@@ -44,13 +44,9 @@ pub const KNOWN: &[Known] = &[
     k!("sse3", "Fisttp", "fault", X87_CROSS),
     k!("fxsr", "*", "*", "fxsr: FXSAVE/FXRSTOR (FOP/FIP/FDP fields, reserved MXCSR bits, alignment)"),
     // MMX.
-    k!("mmx", "*", "st.exp", MMX_EXP),
-    k!("mmx", "Emms", "fsw", "mmx: EMMS leaves TOP (the host clears it)"),
     // SSE.
     k!("sse", "*", "xmm", "fpu: RCPPS/RSQRTPS return the correctly rounded value (deliberate: within the architectural error bound, the same on every machine)"),
-    k!("sse", "*", "st.exp", MMX_EXP),
     k!("sse", "Cvtpi2ps", "*", MMX_STATE),
-    k!("sse2", "*", "st.exp", MMX_EXP),
     k!("sse2", "Cvtpi2pd", "*", MMX_STATE),
     k!("ssse3", "*", "st.exp", MMX_EXP),
     k!("ssse3", "*", "st", MMX_STATE),

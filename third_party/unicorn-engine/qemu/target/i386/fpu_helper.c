@@ -2261,6 +2261,7 @@ void helper_enter_mmx(CPUX86State *env)
 void helper_emms(CPUX86State *env)
 {
     /* set to empty state */
+    env->fpstt = 0; /* pathvm: TOP cleared too, as the host does */
     *(uint32_t *)(env->fptags) = 0x01010101;
     *(uint32_t *)(env->fptags + 4) = 0x01010101;
 }

@@ -3325,8 +3325,73 @@ static const struct SSEOpHelper_eppi sse_op_table7[256] = {
     [0xdf] = AESNI_OP(aeskeygenassist),
 };
 
+/*
+ * pathvm: the MMX register an MMX instruction writes (-1: none), for its
+ * sign and exponent field, which the hardware sets to 0xFFFF.  b is the
+ * opcode's low byte, pc the address after it (the modrm byte, or for 0f 38
+ * and 0f 3a the third opcode byte).
+ */
+static int mmx_dest(CPUX86State *env, DisasContext *s, int b, target_ulong pc)
+{
+    int b1 = (s->prefix & PREFIX_DATA) ? 1 : (s->prefix & PREFIX_REPZ) ? 2 :
+             (s->prefix & PREFIX_REPNZ) ? 3 : 0;
+    int modrm;
+
+    if (b == 0x38 || b == 0x3a) {
+        if (b1 != 0 || (b == 0x38 && cpu_ldub_code(env, pc) >= 0xf0)) {
+            return -1;
+        }
+        pc++;
+    }
+    modrm = cpu_ldub_code(env, pc);
+    switch (b1) {
+    case 0:
+        switch (b) {
+        case 0x2c: case 0x2d: /* cvttps2pi, cvtps2pi */
+            return (modrm >> 3) & 7;
+        case 0x7e: case 0xd7: case 0xc5: case 0xe7: case 0xf7: case 0x77:
+        case 0x0e: case 0x78: case 0x79: case 0x7c: case 0x7d:
+            return -1;
+        case 0x7f: /* movq mm/m64, mm */
+            return (modrm >> 6) == 3 ? modrm & 7 : -1;
+        case 0x71: case 0x72: case 0x73: /* shifts by an immediate */
+            return modrm & 7;
+        default:
+            if ((b >= 0x10 && b <= 0x5f) || b == 0xc2 || b == 0xc6) {
+                return -1;
+            }
+            return (modrm >> 3) & 7;
+        }
+    case 1:
+        return (b == 0x2c || b == 0x2d) ? (modrm >> 3) & 7 : -1;
+    case 3:
+        return b == 0xd6 ? (modrm >> 3) & 7 : -1; /* movdq2q */
+    default:
+        return -1;
+    }
+}
+
+static void gen_sse_1(CPUX86State *env, DisasContext *s, int b,
+                      target_ulong pc_start, int rex_r);
+
 static void gen_sse(CPUX86State *env, DisasContext *s, int b,
                     target_ulong pc_start, int rex_r)
+{
+    TCGContext *tcg_ctx = s->uc->tcg_ctx;
+    int dest = mmx_dest(env, s, b & 0xff, s->pc);
+
+    gen_sse_1(env, s, b, pc_start, rex_r);
+    if (dest >= 0) {
+        TCGv_i32 t = tcg_const_i32(tcg_ctx, 0xffff);
+
+        tcg_gen_st16_i32(tcg_ctx, t, tcg_ctx->cpu_env,
+                         offsetof(CPUX86State, fpregs[dest].d.high));
+        tcg_temp_free_i32(tcg_ctx, t);
+    }
+}
+
+static void gen_sse_1(CPUX86State *env, DisasContext *s, int b,
+                      target_ulong pc_start, int rex_r)
 {
     TCGContext *tcg_ctx = s->uc->tcg_ctx;
 
