@@ -147,3 +147,101 @@ fn the_clock_starts_where_asked_and_is_recorded() {
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(err.contains("--clock-start"), "{err}");
 }
+
+#[test]
+fn waits_on_descriptors_timers_and_signals_are_native_and_deterministic() {
+    for v in ["O2", "static"] {
+        let (_, out) = as_native_twice(
+            &format!("waits-{v}"),
+            &[],
+            &guest(&format!("waits-{v}")),
+            &[],
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        for line in [
+            "epoll_wait = 1 data 42",
+            "timerfd read 8 expirations 1",
+            "periodic expirations after 35 ms at least 3: 1",
+            "pause = -1 Interrupted system call, handler ran 1",
+            "SIGCHLD handler ran 1",
+            "ppoll = -1 Interrupted system call, alarms 1",
+            "pselect = -1 Interrupted system call, alarms 2",
+        ] {
+            assert!(text.contains(line), "{line}: {text}");
+        }
+    }
+}
+
+/// Waits answered by other processes (native children that take as long as
+/// a file says): the profile does not depend on how long they took.
+#[test]
+fn waits_on_other_processes_do_not_depend_on_their_speed() {
+    let dir = scratch("waitrace");
+    let delay = dir.join("delay");
+    let delay_arg = delay.to_str().unwrap();
+    let program = guest("waitrace-O2");
+    let expected = "poll = 1 revents 1, read 2\n\
+                    then read 0 (end of file)\n\
+                    child exit 0, SIGCHLD 1\n\
+                    thread read 2\n\
+                    epoll = 1 events 1 data 5\n\
+                    SIGCHLD 3, timeouts seen: none\n";
+    // Natively the same but for the hangups seen with the data and the
+    // timeouts, which depend on the children's speed.
+    std::fs::write(&delay, "0").unwrap();
+    let native = run_native(&program, &[delay_arg]);
+    assert_eq!(native.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&native.stdout);
+    for line in ["child exit 0, SIGCHLD 1", "thread read 2", "then read 0"] {
+        assert!(text.contains(line), "{line}: {text}");
+    }
+    let mut profiles = Vec::new();
+    for (k, d) in ["0", "0.4", "0", "0.25"].iter().enumerate() {
+        std::fs::write(&delay, d).unwrap();
+        let profile = dir.join(format!("p{k}.out"));
+        let vm = run_with(&profile, &[], &program, &[delay_arg]);
+        assert_eq!(
+            String::from_utf8_lossy(&vm.stdout),
+            expected,
+            "children taking {d} s; {}",
+            String::from_utf8_lossy(&vm.stderr)
+        );
+        assert_eq!(vm.status.code(), Some(0));
+        profiles.push(std::fs::read(&profile).unwrap());
+    }
+    for (k, p) in profiles.iter().enumerate().skip(1) {
+        assert!(p == &profiles[0], "run {k} gave another profile");
+    }
+}
+
+#[test]
+fn sigterm_stops_a_guest_blocked_in_ppoll() {
+    use std::io::BufRead;
+    let dir = scratch("sigterm-ppoll");
+    let profile = dir.join("p.out");
+    let mut child = std::process::Command::new(pathvm())
+        .args(["run", "-q", "-o"])
+        .arg(&profile)
+        .arg(guest("waits-O2"))
+        .arg("block")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    assert_eq!(lines.next().unwrap().unwrap(), "blocking");
+    // The guest is in ppoll on its standard input, which stays open and
+    // empty (or about to be): SIGTERM ends the run there.
+    let stdin = child.stdin.take();
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let out = child.wait_with_output().unwrap();
+    drop(stdin);
+    assert_eq!(
+        out.status.code(),
+        Some(143),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(profile.exists(), "the profile of what ran is written");
+}

@@ -87,6 +87,11 @@ impl FdView {
         }
     }
 
+    /// One more descriptor of pathvm's (a timerfd's duplicate).
+    pub(crate) fn reserve(&mut self, fd: i32) {
+        self.reserved.push(fd);
+    }
+
     pub(crate) fn reserved(&self, fd: i32) -> bool {
         fd >= GUEST_FD_LIMIT || self.reserved.contains(&fd)
     }

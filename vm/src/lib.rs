@@ -12,6 +12,7 @@
 pub mod clock;
 pub mod cpu;
 pub mod decode;
+mod epoll;
 pub mod fdview;
 mod identity;
 pub mod machine;
@@ -24,6 +25,7 @@ mod sparse;
 mod syscalls;
 mod sysnames;
 pub mod threads;
+mod waits;
 
 pub use fdview::{reserve_fd, GUEST_FD_LIMIT};
 pub use loader::escape_path;

@@ -97,6 +97,11 @@ static RUNNING: std::sync::atomic::AtomicPtr<libc::c_void> =
 /// The signal [`request_stop`] was called for, or 0.
 static STOP_SIGNAL: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
 
+/// The signal pathvm was asked to stop for (SIGINT, SIGTERM), or 0.
+pub(crate) fn stop_requested() -> i32 {
+    STOP_SIGNAL.load(std::sync::atomic::Ordering::SeqCst)
+}
+
 /// Stop the running guest at the next block boundary because pathvm got
 /// `signal`. Async-signal-safe: meant to be called from a signal handler
 /// (it only stores atomics and asks the CPU loop to exit, as qemu's own

@@ -126,6 +126,8 @@ pub(crate) struct ProcessState {
     pub ppid: u32,
     /// Children: virtual pid and host pid, in creation order.
     children: Vec<(u32, libc::pid_t)>,
+    /// Children whose end was reported with SIGCHLD (not reaped yet).
+    reported: Vec<libc::pid_t>,
     next_vpid: u32,
     /// Profile suffix of this image and the number of its next child.
     suffix: String,
@@ -138,6 +140,7 @@ impl ProcessState {
             pid,
             ppid: pid.saturating_sub(1),
             children: Vec::new(),
+            reported: Vec::new(),
             next_vpid: pid + 1,
             suffix: String::new(),
             next_child: 1,
@@ -189,6 +192,30 @@ impl ProcessState {
 
     fn forget(&mut self, host: libc::pid_t) {
         self.children.retain(|c| c.1 != host);
+        self.reported.retain(|&p| p != host);
+    }
+
+    /// Can another process of the guest hold this one's pipes: it has
+    /// children not reaped yet, or it is itself a child (forked or run by
+    /// `execve` under the VM)?
+    pub(crate) fn shared(&self) -> bool {
+        !self.children.is_empty() || !self.suffix.is_empty()
+    }
+
+    /// Host pids of the children whose end was not reported yet.
+    pub(crate) fn unreported_children(&self) -> Vec<libc::pid_t> {
+        self.children
+            .iter()
+            .map(|c| c.1)
+            .filter(|p| !self.reported.contains(p))
+            .collect()
+    }
+
+    /// The end of child `host` was reported (SIGCHLD).
+    pub(crate) fn reported(&mut self, host: libc::pid_t) {
+        if !self.reported.contains(&host) {
+            self.reported.push(host);
+        }
     }
 }
 
@@ -253,6 +280,7 @@ impl ProcessState {
             self.ppid = self.pid;
             self.pid = vpid;
             self.children.clear();
+            self.reported.clear();
             self.suffix = suffix.clone();
             self.next_child = 1;
             if let Ok(mut g) = IDENTITY.lock() {

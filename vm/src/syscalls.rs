@@ -51,6 +51,12 @@ pub(crate) struct SyscallState {
     pub(crate) sysv: crate::net::SysV,
     /// `prctl(PR_SET_TSC)`: 1 (`PR_TSC_ENABLE`) or 2 (`PR_TSC_SIGSEGV`).
     pub(crate) tsc_mode: u64,
+    /// Timerfds (`crate::epoll`).
+    pub(crate) timerfds: Vec<crate::epoll::TimerFd>,
+    /// During a call the thread runs again after blocking: its deadline.
+    pub(crate) restart: Option<Option<u64>>,
+    /// What makes a wait depend on other processes (`crate::waits`).
+    pub(crate) waits: crate::waits::WaitState,
 }
 
 impl SyscallState {
@@ -69,6 +75,9 @@ impl SyscallState {
             ids: crate::identity::Identity::of_host(),
             sysv: Default::default(),
             tsc_mode: 1,
+            timerfds: Vec::new(),
+            restart: None,
+            waits: crate::waits::WaitState::new(),
         }
     }
 
@@ -79,7 +88,7 @@ impl SyscallState {
 }
 
 /// Result of one call: the value for `rax` or what else to do.
-enum Sys {
+pub(crate) enum Sys {
     Ret(i64),
     Exit(i32),
     SetFsBase(u64),
@@ -93,8 +102,6 @@ enum Sys {
     },
     /// `execve` accepted: the run ends and the command line runs the program.
     Exec,
-    /// `pause`/`sigsuspend` with nothing that can ever wake the guest.
-    NeverWakes(&'static str),
     /// A scheduling point after the call (a thread blocked, yielded, was
     /// created or exited): `rax` becomes `ret` now (`None`: when the thread
     /// is woken), and the run loop picks the thread to run.
@@ -172,14 +179,6 @@ pub(crate) fn dispatch<O: Observer>(uc: &mut Unicorn<'_, Machine<'_, O>>) -> Sys
             }
             uc.get_data_mut().resume = Some(Resume::Switch { pc: None, rotate });
             return SysResult::Continue;
-        }
-        Sys::NeverWakes(call) => {
-            return SysResult::Stop(Ok(StopReason::Deadlock {
-                message: format!(
-                    "the guest waits in {call}() for a signal that can never arrive \
-                     (no real-time timer armed, no child to wait for)"
-                ),
-            }))
         }
         Sys::SetFsBase(v) => {
             let _ = uc.reg_write(RegisterX86::FS_BASE, v);
@@ -285,10 +284,13 @@ impl<O: Observer> Machine<'_, O> {
     }
 
     fn syscall(&mut self, nr: u64, a: [u64; 6]) -> Sys {
-        match self.syscall_inner(nr, a) {
+        self.sys.restart = self.threads.current_mut().restart.take();
+        let r = match self.syscall_inner(nr, a) {
             Ok(s) => s,
             Err(e) => Sys::Ret(e),
-        }
+        };
+        self.sys.restart = None;
+        r
     }
 
     #[allow(non_upper_case_globals)]
@@ -301,6 +303,7 @@ impl<O: Observer> Machine<'_, O> {
             return ret(r);
         }
         match n {
+            SYS_read if self.read_waits(a[0]) => self.waiting_read(nr, a),
             SYS_read | SYS_write => ret(host(n, &[i(0), self.buf(a[1], a[2])?, i(2)])),
             SYS_pread64 | SYS_pwrite64 => ret(host(n, &[i(0), self.buf(a[1], a[2])?, i(2), i(3)])),
             SYS_readv | SYS_writev | SYS_preadv | SYS_pwritev => {
@@ -392,38 +395,15 @@ impl<O: Observer> Machine<'_, O> {
             SYS_getcwd => ret(host(n, &[self.buf(a[0], a[1])?, i(1)])),
             SYS_pipe => ret(host(SYS_pipe2, &[self.buf(a[0], 8)?, 0])),
             SYS_pipe2 => ret(host(n, &[self.buf(a[0], 8)?, i(1)])),
-            SYS_poll => ret(host(n, &[self.buf(a[0], a[1] * 8)?, i(1), i(2)])),
-            SYS_ppoll => ret(host(
-                n,
-                &[
-                    self.buf(a[0], a[1] * 8)?,
-                    i(1),
-                    self.buf(a[2], 16)?,
-                    self.buf(a[3], 8)?,
-                    i(4),
-                ],
-            )),
-            SYS_select => ret(host(
-                n,
-                &[
-                    i(0),
-                    self.buf(a[1], 128)?,
-                    self.buf(a[2], 128)?,
-                    self.buf(a[3], 128)?,
-                    self.buf(a[4], 16)?,
-                ],
-            )),
-            SYS_pselect6 => ret(host(
-                n,
-                &[
-                    i(0),
-                    self.buf(a[1], 128)?,
-                    self.buf(a[2], 128)?,
-                    self.buf(a[3], 128)?,
-                    self.buf(a[4], 16)?,
-                    0,
-                ],
-            )),
+            SYS_poll | SYS_ppoll => self.poll_call(nr, a),
+            SYS_select | SYS_pselect6 => self.select_call(nr, a),
+            SYS_epoll_create | SYS_epoll_create1 | SYS_epoll_ctl | SYS_epoll_wait
+            | SYS_epoll_pwait | SYS_epoll_pwait2 | SYS_eventfd | SYS_eventfd2 => {
+                self.epoll_call(nr, a)
+            }
+            SYS_timerfd_create | SYS_timerfd_settime | SYS_timerfd_gettime => {
+                self.timerfd_call(nr, a)
+            }
             SYS_sendfile => ret(host(n, &[i(0), i(1), self.buf(a[2], 8)?, i(3)])),
             SYS_copy_file_range => ret(host(
                 n,
@@ -822,7 +802,7 @@ impl<O: Observer> Machine<'_, O> {
                 self.write_timeval(a[1] + 16, old.1)?;
                 ret(0)
             }
-            SYS_pause => self.wait_for_signal("pause"),
+            SYS_pause => self.wait_for_signal(nr),
             SYS_rt_sigsuspend => {
                 if a[1] != 8 {
                     return ret(NEG_EINVAL);
@@ -830,14 +810,9 @@ impl<O: Observer> Machine<'_, O> {
                 let mask = self.mem.read_u64(a[0]).map_err(|_| NEG_EFAULT)?;
                 let old = self.sys.sig.blocked;
                 self.sys.sig.set_blocked(mask);
-                let r = self.wait_for_signal("sigsuspend");
-                if self.sys.sig.next_deliverable().is_some() {
-                    // The handler's frame saves the old mask; rt_sigreturn restores it.
-                    self.sys.sig.suspended_mask = Some(old);
-                } else {
-                    self.sys.sig.set_blocked(old);
-                }
-                r
+                // The handler's frame saves the old mask; rt_sigreturn restores it.
+                self.sys.sig.suspended_mask = Some(old);
+                self.wait_for_signal(nr)
             }
 
             // Child processes.
@@ -862,10 +837,19 @@ impl<O: Observer> Machine<'_, O> {
                         .map_err(|_| NEG_EFAULT)?
                         .fill(0);
                 }
-                ret(self
+                let unreported: Vec<i64> = self
                     .sys
                     .process
-                    .wait4(a[0] as i32 as i64, status, a[2] as i32 as i64))
+                    .unreported_children()
+                    .into_iter()
+                    .map(|h| self.sys.process.virtual_pid(h))
+                    .collect();
+                let r = self
+                    .sys
+                    .process
+                    .wait4(a[0] as i32 as i64, status, a[2] as i32 as i64);
+                self.sigchld_at_reap(r, status, &unreported);
+                ret(r)
             }
             SYS_waitid => {
                 let (idtype, id) = match a[0] {
@@ -1123,6 +1107,26 @@ impl<O: Observer> Machine<'_, O> {
         if sig == 0 {
             return Ok(Sys::Ret(0));
         }
+        // Linux gives a signal sent to the process to its main thread when
+        // that thread takes it (`complete_signal`): a main thread in
+        // `pause` wakes, rather than the sender running the handler.
+        if let Some(i) = self.threads.find(self.sys.process.pid) {
+            let t = &self.threads.list[i];
+            if i != self.threads.cur
+                && t.sig.blocked & bit(sig as i32) == 0
+                && !self.sys.sig.is_ignored(sig as i32)
+            {
+                self.threads.list[i].directed.push(SigInfo {
+                    signo: sig as i32,
+                    code,
+                    pid: self.sys.process.pid,
+                    uid: self.sys.uid,
+                    ..Default::default()
+                });
+                self.threads.interrupt(i);
+                return Ok(Sys::Ret(0));
+            }
+        }
         self.sys.sig.post(SigInfo {
             signo: sig as i32,
             code,
@@ -1201,46 +1205,43 @@ impl<O: Observer> Machine<'_, O> {
         self.sys.sig.fire_timers(now, cpu, pid, uid);
     }
 
-    /// `pause`/`sigsuspend`: time passes until a signal is deliverable. The
-    /// real-time timer wakes the guest at its deadline (the clock jumps
-    /// there); a child that ends posts SIGCHLD when the guest catches it.
-    fn wait_for_signal(&mut self, call: &'static str) -> Result<Sys, i64> {
-        for _ in 0..10_000 {
-            if self.sys.sig.next_deliverable().is_some() {
-                return Err(-(libc::EINTR as i64));
-            }
-            if let Some(d) = self.sys.sig.real_deadline() {
-                let now = self.clock.now_ns();
-                self.clock.sleep(d.saturating_sub(now));
-                self.fire_timers();
-                continue;
-            }
-            if self.sys.sig.catches(libc::SIGCHLD) && self.wait_child_event() {
-                continue;
-            }
-            break;
+    /// `pause`/`sigsuspend`: the thread blocks until a signal is
+    /// deliverable (`crate::waits`: timers fire while it waits, other
+    /// threads run, a child's end posts SIGCHLD when the guest catches it).
+    fn wait_for_signal(&mut self, nr: u64) -> Result<Sys, i64> {
+        if self.sys.sig.next_deliverable().is_some() {
+            return Err(-(libc::EINTR as i64));
         }
-        Ok(Sys::NeverWakes(call))
+        Ok(self.block(nr, Vec::new(), None))
     }
 
-    /// Block until a child ends (without reaping it) and post SIGCHLD.
-    fn wait_child_event(&mut self) -> bool {
-        // SAFETY: `info` is a local siginfo the call fills.
-        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-        let r = unsafe { libc::waitid(libc::P_ALL, 0, &mut info, libc::WEXITED | libc::WNOWAIT) };
-        if r != 0 {
-            return false;
+    /// A child reaped by `wait4` before its end was reported: the SIGCHLD
+    /// it sent natively (the handler runs as `wait4` returns).
+    fn sigchld_at_reap(&mut self, vpid: i64, status: i64, unreported: &[i64]) {
+        if vpid <= 0 || !self.sys.sig.catches(libc::SIGCHLD) || !unreported.contains(&vpid) {
+            return;
         }
-        // SAFETY: waitid filled a SIGCHLD siginfo.
-        let host_pid = unsafe { info.si_pid() };
+        if self.sys.process.host_pid(vpid).is_some() {
+            return; // still a child: stopped, not ended
+        }
+        // SAFETY: `status` is null or a host pointer to 4 bytes of guest memory.
+        let s = if status == 0 {
+            0
+        } else {
+            unsafe { *(status as *const i32) }
+        };
+        let code = if libc::WIFSIGNALED(s) {
+            libc::CLD_KILLED
+        } else {
+            libc::CLD_EXITED
+        };
         self.sys.sig.post(SigInfo {
             signo: libc::SIGCHLD,
-            code: info.si_code,
-            pid: self.sys.process.virtual_pid(host_pid) as u32,
+            code,
+            pid: vpid as u32,
             uid: self.sys.uid,
             ..Default::default()
         });
-        true
     }
 
     fn fork(&mut self, flags: u64, stack: u64, ptid: u64, ctid: u64) -> Result<Sys, i64> {

@@ -57,6 +57,13 @@ pub(crate) enum ThreadState {
         deadline: Option<u64>,
         seq: u64,
     },
+    /// In a system call that waits (`poll`, `epoll_wait`, a `read` that
+    /// would block, `pause`, `sigsuspend`, ...; see [`crate::waits`]): for
+    /// one of `Thread::wait_fds` to be ready, the virtual clock to reach
+    /// `deadline`, or a signal.
+    Blocked {
+        deadline: Option<u64>,
+    },
     Exited,
 }
 
@@ -86,6 +93,27 @@ pub(crate) struct Thread {
     pub directed: Vec<SigInfo>,
     /// The `syscall` instruction it waits at (for deadlock reports).
     pub wait_pc: u64,
+    /// While `Blocked`: the descriptors it waits for, and its call.
+    pub wait_fds: Vec<libc::pollfd>,
+    pub wait_nr: u64,
+    /// While `Blocked`: another process can make `wait_fds` ready, so only
+    /// an idle point looks at them (`crate::waits`).
+    pub wait_external: bool,
+    /// Runs its waiting call again (from the `syscall` instruction) when it
+    /// resumes, with this deadline.
+    pub restart: Option<Option<u64>>,
+    /// Resumes at its `syscall` instruction rather than after it.
+    pub rewind: bool,
+}
+
+impl Thread {
+    /// In a futex wait or a blocking call.
+    pub(crate) fn waits(&self) -> bool {
+        matches!(
+            self.state,
+            ThreadState::Futex { .. } | ThreadState::Blocked { .. }
+        )
+    }
 }
 
 /// Every thread of the guest process, in tid order.
@@ -113,6 +141,11 @@ impl Threads {
                 sig: ThreadSignals::default(),
                 directed: Vec::new(),
                 wait_pc: 0,
+                wait_fds: Vec::new(),
+                wait_nr: 0,
+                wait_external: false,
+                restart: None,
+                rewind: false,
             }],
             cur: 0,
             quantum: quantum.max(1),
@@ -165,6 +198,11 @@ impl Threads {
             sig: ThreadSignals::new_thread(blocked),
             directed: Vec::new(),
             wait_pc: 0,
+            wait_fds: Vec::new(),
+            wait_nr: 0,
+            wait_external: false,
+            restart: None,
+            rewind: false,
         });
     }
 
@@ -245,10 +283,27 @@ impl Threads {
         }
     }
 
-    /// Interrupt thread `i`'s futex wait (`-EINTR`): a signal came for it.
+    /// Interrupt thread `i`'s futex wait or blocking call (`-EINTR`): a
+    /// signal came for it.
     pub(crate) fn interrupt(&mut self, i: usize) {
-        if matches!(self.list[i].state, ThreadState::Futex { .. }) {
+        if self.list[i].waits() {
+            self.list[i].wait_fds.clear();
+            self.list[i].wait_external = false;
             self.resume_with(i, NEG_EINTR);
+        }
+    }
+
+    /// Thread `i`'s blocking call runs again when it resumes: something it
+    /// waits for may be there, or its deadline passed.
+    pub(crate) fn restart(&mut self, i: usize) {
+        let t = &mut self.list[i];
+        if let ThreadState::Blocked { deadline } = t.state {
+            t.state = ThreadState::Runnable;
+            t.restart = Some(deadline);
+            t.rewind = true;
+            t.wait_fds.clear();
+            t.wait_external = false;
+            t.on_resume.push((RegisterX86::RAX, t.wait_nr));
         }
     }
 
@@ -257,7 +312,7 @@ impl Threads {
         self.list
             .iter()
             .filter_map(|t| match t.state {
-                ThreadState::Futex { deadline, .. } => deadline,
+                ThreadState::Futex { deadline, .. } | ThreadState::Blocked { deadline } => deadline,
                 _ => None,
             })
             .min()
@@ -303,6 +358,12 @@ impl Threads {
                     "tid {} on futex {addr:#x} at pc {:#x}",
                     t.tid, t.wait_pc
                 )),
+                ThreadState::Blocked { .. } => Some(format!(
+                    "tid {} in {} at pc {:#x}",
+                    t.tid,
+                    crate::syscalls::syscall_name(t.wait_nr),
+                    t.wait_pc
+                )),
                 _ => None,
             })
             .collect::<Vec<_>>()
@@ -341,47 +402,15 @@ pub(crate) fn switch<O: Observer>(
         let m = uc.get_data_mut();
         let now = m.clock.now_ns();
         m.threads.expire(now);
+        m.wake_waiters();
         if let Some(next) = m.threads.pick(rotate) {
             break next;
         }
         idle_rounds += 1;
-        let timer = m.sys.sig.real_deadline().filter(|_| idle_rounds < 10_000);
-        match (m.threads.next_deadline(), timer) {
-            (Some(d), None) => m.clock.sleep(d.saturating_sub(now)),
-            (Some(d), Some(t)) if d <= t => m.clock.sleep(d.saturating_sub(now)),
-            (_, Some(t)) => {
-                // The real-time timer fires first: its signal ends the wait
-                // of the first thread that does not block it.
-                m.clock.sleep(t.saturating_sub(now));
-                m.fire_timers();
-                let pending = m.sys.sig.pending_set();
-                let cur = m.threads.cur;
-                let running_mask = m.sys.sig.blocked;
-                let target = (0..m.threads.list.len()).find(|&i| {
-                    let mask = if i == cur {
-                        running_mask
-                    } else {
-                        m.threads.list[i].sig.blocked
-                    };
-                    matches!(m.threads.list[i].state, ThreadState::Futex { .. })
-                        && pending & !mask != 0
-                });
-                if let Some(i) = target {
-                    m.threads.interrupt(i);
-                }
-            }
-            (None, None) => {
-                if m.threads.current().state != ThreadState::Exited {
-                    m.threads.current_mut().wait_pc = pc.wrapping_sub(2);
-                }
-                let waits = m.threads.describe_waits();
-                return Err(Ok(StopReason::Deadlock {
-                    message: format!(
-                        "deadlock: every thread waits and nothing can wake one: {waits}"
-                    ),
-                }));
-            }
+        if m.threads.current().state != ThreadState::Exited {
+            m.threads.current_mut().wait_pc = pc.wrapping_sub(2);
         }
+        m.idle(idle_rounds)?;
     };
     let m = uc.get_data_mut();
     let cur = m.threads.cur;
@@ -391,7 +420,7 @@ pub(crate) fn switch<O: Observer>(
         if t.state == ThreadState::Exited {
             t.ctx = None;
         } else {
-            if matches!(t.state, ThreadState::Futex { .. }) {
+            if t.waits() {
                 // Stopped right after its `syscall` instruction (2 bytes).
                 t.wait_pc = pc.wrapping_sub(2);
             }
@@ -425,6 +454,10 @@ pub(crate) fn switch<O: Observer>(
         m.after_control_change();
     }
     let m = uc.get_data_mut();
+    if std::mem::take(&mut m.threads.current_mut().rewind) {
+        // Back to its `syscall` instruction (2 bytes), `rax` its number.
+        pc = pc.wrapping_sub(2);
+    }
     let regs = std::mem::take(&mut m.threads.current_mut().on_resume);
     for (r, v) in regs {
         uc.reg_write(r, v).map_err(emu)?;

@@ -1,0 +1,435 @@
+//! System calls that wait, under the deterministic scheduler and on the
+//! virtual clock.
+//!
+//! A call that would wait (`poll`, `ppoll`, `select`, `pselect6`,
+//! `epoll_wait`/`epoll_pwait`/`epoll_pwait2`, a `read` that would block
+//! while other threads live or on a timerfd, `pause`, `sigsuspend`,
+//! `rt_sigtimedwait`) first tries without waiting. If nothing is ready, its
+//! thread becomes `Blocked` with the descriptors it waits for and its
+//! deadline on the virtual clock, and another thread runs. At every
+//! scheduling point ([`Machine::wake_waiters`]) a blocked thread
+//!
+//! - is interrupted (`-EINTR`) by a signal it does not block (a signal of
+//!   the process goes to the first waiting thread that takes it, unless a
+//!   runnable thread takes it);
+//! - runs its call again from its `syscall` instruction when its deadline
+//!   passed or one of its descriptors is ready (a host `poll` with no
+//!   timeout), the call keeping its first deadline.
+//!
+//! **Determinism.** Every decision of the guest's view (which descriptor is
+//! ready, when a timeout expires, which thread runs) is a function of the
+//! guest's instructions and data, never of host timing. The descriptors a
+//! wait names are *internal* when only this process's threads can change
+//! their readiness, and *external* when another process can
+//! ([`Machine::external_fd`]: any descriptor but a regular file or a
+//! timerfd while the
+//! process has children not reaped or is itself a guest's child; otherwise
+//! the descriptors inherited at start, their copies, sockets, and epoll
+//! sets holding one of those). Internal readiness is looked at whenever
+//! the scheduler runs: it only changes with the guest's own progress. An
+//! external wait (with a timeout other than zero) never asks the host
+//! whether it is ready at the moment of the call, since the answer would
+//! depend on how fast the other process ran: its thread blocks at once,
+//! and is only looked at when no thread can run (an idle point), where
+//! pathvm waits on the host until the answer is definite (a descriptor is
+//! ready, or a child ended) and then decides at the current virtual time.
+//! The one concession to liveness: when a virtual deadline (a timeout,
+//! a sleeping thread, a timer) could also end the idle point, pathvm waits
+//! for the outside world at most the deadline's time or [`GRACE_NS`] of
+//! host time, whichever is longer, before the deadline wins; so a run can
+//! only differ when another process takes longer than that to answer. A
+//! wait with a zero timeout on an external descriptor asks the host (as
+//! natively, its answer is a race).
+//!
+//! The end of a child is the same kind of event: SIGCHLD is posted (when
+//! the guest catches it) only at an idle point (the child's pidfd among the
+//! descriptors pathvm waits for) or when `wait4` reaps the child, never at
+//! the moment the host happened to notice it.
+//!
+//! When no thread can run ([`Machine::idle`]): the external waits and the
+//! children as above; then the earliest deadline of a blocked thread or
+//! futex waiter, an interval or POSIX timer or a timerfd makes the clock
+//! jump to it (time spent waiting for the outside world is not counted; a
+//! guest that only waits for itself never waits on the host). The host
+//! wait is a `ppoll` that SIGINT and SIGTERM to pathvm interrupt. Nothing
+//! to wait for is a deadlock.
+
+use events::Observer;
+
+use crate::machine::{Machine, StopReason, VmError};
+use crate::syscalls::Sys;
+use crate::threads::ThreadState;
+
+const NEG_EINTR: i64 = -(libc::EINTR as i64);
+
+/// What a waiting call's first try gave.
+pub(crate) enum Waited {
+    /// The call's result, and its deadline (for the time left).
+    Done(i64, Option<u64>),
+    /// The thread blocks.
+    Blocked(Sys),
+}
+
+/// Host time (ns) pathvm waits at least for another process at an idle
+/// point before a virtual deadline ends the wait (see the module's
+/// comment).
+pub(crate) const GRACE_NS: u64 = 2_000_000_000;
+
+/// What makes a wait depend on other processes.
+pub(crate) struct WaitState {
+    /// Descriptors open when the run started (above the standard ones):
+    /// whoever started pathvm may hold their other ends.
+    inherited: Vec<i32>,
+    /// epoll descriptors that hold an external descriptor.
+    epoll_external: Vec<i32>,
+}
+
+impl WaitState {
+    pub(crate) fn new() -> WaitState {
+        let inherited = (3..crate::fdview::GUEST_FD_LIMIT)
+            // SAFETY: F_GETFD only reads flags.
+            .filter(|&fd| unsafe { libc::fcntl(fd, libc::F_GETFD) } >= 0)
+            .collect();
+        WaitState {
+            inherited,
+            epoll_external: Vec::new(),
+        }
+    }
+}
+
+/// The file type bits of `fd` (`None` when it is not open).
+fn file_type(fd: i32) -> Option<libc::mode_t> {
+    // SAFETY: a local stat the call fills.
+    let mut st: libc::stat = unsafe { std::mem::zeroed() };
+    (unsafe { libc::fstat(fd, &mut st) } == 0).then_some(st.st_mode & libc::S_IFMT)
+}
+
+/// Wait no longer than this many rounds on timers alone (a periodic timer
+/// whose signal nobody takes would make the clock run forever).
+const MAX_TIMER_ROUNDS: u32 = 10_000;
+
+impl<O: Observer> Machine<'_, O> {
+    /// The deadline of a waiting call: its first one when it runs again,
+    /// otherwise `timeout` from now (`None`: no deadline).
+    pub(crate) fn wait_deadline(&mut self, timeout: Option<u64>) -> Option<u64> {
+        match self.sys.restart.take() {
+            Some(d) => d,
+            None => timeout.map(|t| self.clock.now_ns().saturating_add(t)),
+        }
+    }
+
+    /// The running thread blocks in call `nr` (see the module's comment).
+    pub(crate) fn block(&mut self, nr: u64, fds: Vec<libc::pollfd>, deadline: Option<u64>) -> Sys {
+        let t = self.threads.current_mut();
+        t.state = ThreadState::Blocked { deadline };
+        t.wait_fds = fds;
+        t.wait_nr = nr;
+        Sys::Reschedule {
+            rotate: true,
+            ret: None,
+        }
+    }
+
+    /// Can another process change whether `fd` is ready (see the module's
+    /// comment)?
+    pub(crate) fn external_fd(&self, fd: i32) -> bool {
+        let Some(kind) = file_type(fd) else {
+            return false;
+        };
+        if matches!(kind, libc::S_IFREG | libc::S_IFDIR | libc::S_IFBLK) {
+            return false; // always ready
+        }
+        if self.timerfd(fd).is_some() {
+            return false; // on the virtual clock
+        }
+        self.sys.process.shared()
+            || kind == libc::S_IFSOCK
+            || self.sys.fdview.inherited(fd)
+            || self.sys.waits.inherited.contains(&fd)
+            || self.sys.waits.epoll_external.contains(&fd)
+    }
+
+    /// `epoll_ctl` added `fd` to `epfd`.
+    pub(crate) fn epoll_added(&mut self, epfd: i32, fd: i32) {
+        if !self.sys.waits.epoll_external.contains(&epfd) && self.external_fd(fd) {
+            self.sys.waits.epoll_external.push(epfd);
+        }
+    }
+
+    /// The common shape of a waiting call on descriptors: `attempt` tries
+    /// without waiting (`None`: nothing ready), `fds` says what to wait
+    /// for. `sigmask` is the mask to wait with (`ppoll`, `pselect6`,
+    /// `epoll_pwait`): the old mask comes back when the call returns, or
+    /// after the handler of the signal that interrupted it. An external
+    /// wait does not try at first (see the module's comment).
+    pub(crate) fn fd_wait(
+        &mut self,
+        nr: u64,
+        timeout: Option<u64>,
+        sigmask: Option<u64>,
+        attempt: &mut dyn FnMut(&mut Self) -> Option<i64>,
+        fds: &dyn Fn(&Self) -> Result<Vec<libc::pollfd>, i64>,
+    ) -> Result<Waited, i64> {
+        let restarted = self.sys.restart.is_some();
+        let deadline = self.wait_deadline(timeout);
+        let old = sigmask.map(|m| {
+            let old = self
+                .sys
+                .sig
+                .suspended_mask
+                .take()
+                .unwrap_or(self.sys.sig.blocked);
+            self.sys.sig.set_blocked(m);
+            old
+        });
+        self.fire_fd_timers();
+        let list = fds(self);
+        let external = match &list {
+            Ok(l) => l.iter().any(|p| self.external_fd(p.fd)),
+            Err(_) => false,
+        };
+        let now = self.clock.now_ns();
+        let expired = deadline.is_some_and(|d| d <= now);
+        let r = if external && timeout != Some(0) && (expired || !restarted) {
+            // Not asked at the call (a race with the other process), nor
+            // once the deadline passed (the idle point decided first).
+            None
+        } else {
+            attempt(self)
+        };
+        if r.is_some() || expired {
+            if let Some(o) = old {
+                self.sys.sig.set_blocked(o);
+            }
+            return Ok(Waited::Done(r.unwrap_or(0), deadline));
+        }
+        if let Some(o) = old {
+            // The handler's frame saves it; `rt_sigreturn` restores it.
+            self.sys.sig.suspended_mask = Some(o);
+        }
+        if self.sys.sig.next_deliverable().is_some() {
+            return Err(NEG_EINTR);
+        }
+        let fds = match list {
+            Ok(f) => f,
+            Err(e) => {
+                if let Some(o) = old {
+                    self.sys.sig.suspended_mask = None;
+                    self.sys.sig.set_blocked(o);
+                }
+                return Err(e);
+            }
+        };
+        let s = self.block(nr, fds, deadline);
+        self.threads.current_mut().wait_external = external;
+        Ok(Waited::Blocked(s))
+    }
+
+    /// At a scheduling point: interrupt or restart the blocked threads
+    /// that can go on.
+    pub(crate) fn wake_waiters(&mut self) {
+        self.fire_fd_timers();
+        let now = self.clock.now_ns();
+        let cur = self.threads.cur;
+        let n = self.threads.list.len();
+        let mask = |m: &Self, i: usize| {
+            if i == cur {
+                m.sys.sig.blocked
+            } else {
+                m.threads.list[i].sig.blocked
+            }
+        };
+        // Signals sent to the process: a runnable thread takes one, or the
+        // first waiting thread that does not block it wakes.
+        let mut pending = self.sys.sig.pending_set();
+        while pending != 0 {
+            let b = pending & pending.wrapping_neg();
+            pending &= !b;
+            let takes = |m: &Self, i: usize| mask(m, i) & b == 0;
+            let runnable_takes = (0..n)
+                .any(|i| self.threads.list[i].state == ThreadState::Runnable && takes(self, i));
+            if runnable_takes {
+                continue;
+            }
+            if let Some(i) = (0..n).find(|&i| self.threads.list[i].waits() && takes(self, i)) {
+                self.threads.interrupt(i);
+            }
+        }
+        for i in 0..n {
+            let t = &self.threads.list[i];
+            if !t.waits() {
+                continue;
+            }
+            let directed = t
+                .directed
+                .iter()
+                .any(|s| crate::signals::bit(s.signo) & mask(self, i) == 0);
+            if directed {
+                self.threads.interrupt(i);
+                continue;
+            }
+            let ThreadState::Blocked { deadline } = t.state else {
+                continue;
+            };
+            if deadline.is_some_and(|d| d <= now) {
+                self.threads.restart(i);
+                continue;
+            }
+            if !t.wait_fds.is_empty() && !t.wait_external {
+                let mut fds = t.wait_fds.clone();
+                // SAFETY: a local array of `fds.len()` pollfds.
+                let r = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, 0) };
+                if r != 0 {
+                    self.threads.restart(i);
+                }
+            }
+        }
+    }
+
+    /// No thread can run: wait for what can wake one (see the module's
+    /// comment), or stop the run (a deadlock, or pathvm was asked to stop).
+    pub(crate) fn idle(&mut self, rounds: u32) -> Result<(), Result<StopReason, VmError>> {
+        let stop = crate::machine::stop_requested();
+        if stop != 0 {
+            return Err(Ok(StopReason::Interrupted { signal: stop }));
+        }
+        let now = self.clock.now_ns();
+        let timers = [self.sys.sig.real_deadline(), self.next_fd_timer()]
+            .into_iter()
+            .flatten()
+            .min()
+            .filter(|_| rounds < MAX_TIMER_ROUNDS);
+        let wake = [self.threads.next_deadline(), timers]
+            .into_iter()
+            .flatten()
+            .min();
+        // The outside world: descriptors of external waits (with the
+        // thread each is for), then the pidfds of the children whose end
+        // the guest would be told about.
+        let mut fds: Vec<libc::pollfd> = Vec::new();
+        let mut owner: Vec<usize> = Vec::new();
+        for (i, t) in self.threads.list.iter().enumerate() {
+            if matches!(t.state, ThreadState::Blocked { .. }) && t.wait_external {
+                fds.extend_from_slice(&t.wait_fds);
+                owner.extend(std::iter::repeat_n(i, t.wait_fds.len()));
+            }
+        }
+        let mut children = Vec::new();
+        if self.sys.sig.catches(libc::SIGCHLD) {
+            for p in self.sys.process.unreported_children() {
+                let fd = crate::syscalls::host(libc::SYS_pidfd_open, &[p as i64, 0]) as i32;
+                if fd >= 0 {
+                    children.push(p);
+                    fds.push(libc::pollfd {
+                        fd,
+                        events: libc::POLLIN,
+                        revents: 0,
+                    });
+                }
+            }
+        }
+        if !fds.is_empty() {
+            let ts = wake.map(|d| {
+                let left = d.saturating_sub(now).max(GRACE_NS);
+                libc::timespec {
+                    tv_sec: (left / 1_000_000_000) as libc::time_t,
+                    tv_nsec: (left % 1_000_000_000) as libc::c_long,
+                }
+            });
+            let tsp = ts
+                .as_ref()
+                .map_or(std::ptr::null(), |t| t as *const libc::timespec);
+            // SAFETY: a local array of pollfds and a local timespec (or null).
+            let r = unsafe {
+                libc::ppoll(
+                    fds.as_mut_ptr(),
+                    fds.len() as libc::nfds_t,
+                    tsp,
+                    std::ptr::null(),
+                )
+            };
+            let err = crate::syscalls::errno();
+            // A descriptor ready goes first: a child that wrote and then
+            // ended may or may not have ended yet; it is told at the next
+            // idle point.
+            let mut woke = false;
+            for (k, &i) in owner.iter().enumerate() {
+                if r > 0 && fds[k].revents != 0 {
+                    self.threads.restart(i);
+                    woke = true;
+                }
+            }
+            for (k, &p) in children.iter().enumerate() {
+                let f = fds[owner.len() + k];
+                // SAFETY: our own pidfd.
+                unsafe { libc::close(f.fd) };
+                if r > 0 && !woke && f.revents != 0 {
+                    self.report_child(p);
+                }
+            }
+            if r > 0 {
+                return Ok(());
+            }
+            if r < 0 {
+                let stop = crate::machine::stop_requested();
+                if stop != 0 {
+                    return Err(Ok(StopReason::Interrupted { signal: stop }));
+                }
+                if err != NEG_EINTR {
+                    return Err(Err(VmError::Emulator(format!(
+                        "waiting for the guest's descriptors: {}",
+                        std::io::Error::from_raw_os_error(-err as i32)
+                    ))));
+                }
+                return Ok(());
+            }
+        }
+        if let Some(d) = wake {
+            self.clock.sleep(d.saturating_sub(now));
+            self.fire_timers();
+            return Ok(());
+        }
+        let cur = self.threads.current();
+        if self.threads.live() == 1 && cur.wait_fds.is_empty() {
+            if let ThreadState::Blocked { .. } = cur.state {
+                let call = crate::syscalls::syscall_name(cur.wait_nr);
+                return Err(Ok(StopReason::Deadlock {
+                    message: format!(
+                        "the guest waits in {call}() for a signal that can never arrive \
+                         (no timer armed, no child to wait for)"
+                    ),
+                }));
+            }
+        }
+        let waits = self.threads.describe_waits();
+        Err(Ok(StopReason::Deadlock {
+            message: format!("deadlock: every thread waits and nothing can wake one: {waits}"),
+        }))
+    }
+
+    /// Child `host_pid` ended (its pidfd is readable): post SIGCHLD with
+    /// how it ended, once.
+    fn report_child(&mut self, host_pid: libc::pid_t) {
+        // SAFETY: `info` is a local siginfo the call fills.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        let r = unsafe {
+            libc::waitid(
+                libc::P_PID,
+                host_pid as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+            )
+        };
+        // SAFETY: waitid filled a SIGCHLD siginfo (or left it zero).
+        if r == 0 && unsafe { info.si_pid() } == host_pid {
+            self.sys.process.reported(host_pid);
+            self.sys.sig.post(crate::signals::SigInfo {
+                signo: libc::SIGCHLD,
+                code: info.si_code,
+                pid: self.sys.process.virtual_pid(host_pid) as u32,
+                uid: self.sys.uid,
+                ..Default::default()
+            });
+        }
+    }
+}
