@@ -1,11 +1,11 @@
 /* Waits whose answer comes from other processes, whose speed pathvm does
- * not control: `waitrace DELAYFILE` runs native children (`sh -c "sleep
- * $(cat DELAYFILE); echo x"`) and waits for their output and their end with
- * poll and epoll timeouts, a reader thread, pause() for SIGCHLD. However
- * long the children take (the test changes DELAYFILE between runs), the
- * guest's profile must be the same: nothing the guest sees may depend on
- * host timing. Natively, the loop counts depend on the delay: the output
- * prints whether they are zero only. */
+ * not control: each of three forked children reads one byte of the
+ * standard input (which the test writes, as slowly as it likes), then
+ * writes "x\n" to a pipe and ends. The guest waits for the pipes and the
+ * ends with poll and epoll timeouts, a reader thread, pause() for SIGCHLD.
+ * However long the children take, the guest's profile must be the same:
+ * nothing it sees may depend on host timing. Natively, the loop counts
+ * depend on the delay: the output prints whether they are zero only. */
 #define _GNU_SOURCE
 #include <poll.h>
 #include <pthread.h>
@@ -18,7 +18,6 @@
 
 static volatile int sink;
 static volatile sig_atomic_t got_chld;
-static const char *delay_file;
 
 static void busy(int n) {
     for (int i = 0; i < n; i++)
@@ -30,19 +29,19 @@ static void on_chld(int s) {
     got_chld++;
 }
 
-/* A native child writing "x\n" to the returned descriptor after the delay. */
+/* A child that writes "x\n" to the returned descriptor once it has read a
+ * byte of the standard input. */
 static int spawn(void) {
     int p[2];
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "sleep $(cat '%s'); echo x", delay_file);
     if (pipe(p) != 0)
         return -1;
     if (fork() == 0) {
-        dup2(p[1], 1);
+        char c;
         close(p[0]);
-        close(p[1]);
-        execl("/bin/sh", "sh", "-c", cmd, (char *)0);
-        _exit(127);
+        if (read(0, &c, 1) != 1)
+            _exit(1);
+        write(p[1], "x\n", 2);
+        _exit(0);
     }
     close(p[1]);
     return p[0];
@@ -57,11 +56,8 @@ static void *reader(void *a) {
     return NULL;
 }
 
-int main(int argc, char **argv) {
+int main(void) {
     setvbuf(stdout, NULL, _IONBF, 0);
-    if (argc < 2)
-        return 2;
-    delay_file = argv[1];
     signal(SIGCHLD, on_chld);
 
     /* poll with a timeout, in a loop, on a child's pipe. */

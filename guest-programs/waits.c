@@ -37,9 +37,17 @@ static void *writer(void *arg) {
     return NULL;
 }
 
+static volatile sig_atomic_t woke;
+
+/* Sends the signal until the main thread says it woke: natively the first
+ * one may come before main is in pause(). */
 static void *signaller(void *arg) {
     busy(300000);
-    kill(getpid(), (int)(intptr_t)arg);
+    while (!woke) {
+        kill(getpid(), (int)(intptr_t)arg);
+        struct timespec ms = {0, 1000000};
+        nanosleep(&ms, NULL);
+    }
     return NULL;
 }
 
@@ -136,8 +144,11 @@ int main(int argc, char **argv) {
     pthread_create(&t, NULL, signaller, (void *)(intptr_t)SIGUSR1);
     r = pause();
     e = errno;
-    printf("pause = %d %s, handler ran %d\n", r, strerror(e), got_usr1);
+    woke = 1;
+    printf("pause = %d %s, handler ran %d\n", r, strerror(e), got_usr1 > 0);
     pthread_join(t, NULL);
+    woke = 0;
+    got_usr1 = 0;
     sigset_t block, empty;
     sigemptyset(&block);
     sigaddset(&block, SIGUSR1);
@@ -146,7 +157,8 @@ int main(int argc, char **argv) {
     sigemptyset(&empty);
     r = sigsuspend(&empty);
     e = errno;
-    printf("sigsuspend = %d %s, handler ran %d\n", r, strerror(e), got_usr1);
+    woke = 1;
+    printf("sigsuspend = %d %s, handler ran %d\n", r, strerror(e), got_usr1 > 0);
     pthread_join(t, NULL);
 
     /* A SIGCHLD handler runs when a child ends. */

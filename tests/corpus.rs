@@ -8,11 +8,7 @@ use crate::common::{pathvm, repo, scratch};
 use std::process::{Command, Stdio};
 
 /// Quick cases known to differ from native, and why (docs/corpus.md).
-const KNOWN: &[(&str, &str)] = &[(
-    "timeout",
-    "timeout's SIGCHLD handler never runs (and timer_create is ENOSYS): it waits until \
-         its alarm and exits 124 where the child exited 0 (issue 25, item 7)",
-)];
+const KNOWN: &[(&str, &str)] = &[];
 
 #[test]
 fn quick_corpus_identical_to_native() {

@@ -172,13 +172,36 @@ fn waits_on_descriptors_timers_and_signals_are_native_and_deterministic() {
     }
 }
 
-/// Waits answered by other processes (native children that take as long as
-/// a file says): the profile does not depend on how long they took.
+/// `command` with its standard input a pipe on which a byte is written
+/// every `delay` (three bytes, then the end).
+fn fed_slowly(mut command: std::process::Command, delay: std::time::Duration) -> std::process::Output {
+    use std::io::Write;
+    let mut child = command
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        for _ in 0..3 {
+            std::thread::sleep(delay);
+            if stdin.write_all(b"g").is_err() {
+                break;
+            }
+        }
+    });
+    let out = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    out
+}
+
+/// Waits answered by other processes (children that answer when the test
+/// lets them): the profile does not depend on how long they took.
 #[test]
 fn waits_on_other_processes_do_not_depend_on_their_speed() {
+    use std::time::Duration;
     let dir = scratch("waitrace");
-    let delay = dir.join("delay");
-    let delay_arg = delay.to_str().unwrap();
     let program = guest("waitrace-O2");
     let expected = "poll = 1 revents 1, read 2\n\
                     then read 0 (end of file)\n\
@@ -188,22 +211,24 @@ fn waits_on_other_processes_do_not_depend_on_their_speed() {
                     SIGCHLD 3, timeouts seen: none\n";
     // Natively the same but for the hangups seen with the data and the
     // timeouts, which depend on the children's speed.
-    std::fs::write(&delay, "0").unwrap();
-    let native = run_native(&program, &[delay_arg]);
+    let mut native = std::process::Command::new(&program);
+    native.env_clear().envs(GUEST_ENV.iter().copied());
+    let native = fed_slowly(native, Duration::ZERO);
     assert_eq!(native.status.code(), Some(0));
     let text = String::from_utf8_lossy(&native.stdout);
     for line in ["child exit 0, SIGCHLD 1", "thread read 2", "then read 0"] {
         assert!(text.contains(line), "{line}: {text}");
     }
     let mut profiles = Vec::new();
-    for (k, d) in ["0", "0.4", "0", "0.25"].iter().enumerate() {
-        std::fs::write(&delay, d).unwrap();
+    for (k, ms) in [0, 400, 0, 250].into_iter().enumerate() {
         let profile = dir.join(format!("p{k}.out"));
-        let vm = run_with(&profile, &[], &program, &[delay_arg]);
+        let mut vm = std::process::Command::new(pathvm());
+        vm.args(["run", "-q", "-o"]).arg(&profile).arg(&program);
+        let vm = fed_slowly(vm, Duration::from_millis(ms));
         assert_eq!(
             String::from_utf8_lossy(&vm.stdout),
             expected,
-            "children taking {d} s; {}",
+            "children answering after {ms} ms; {}",
             String::from_utf8_lossy(&vm.stderr)
         );
         assert_eq!(vm.status.code(), Some(0));
