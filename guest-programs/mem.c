@@ -8,9 +8,16 @@
  *   pasteof    a file mapping touched past the end of the file: SIGBUS;
  *   overflow   a runaway recursion: SIGSEGV on the alternate stack, or
  *              with `die` the process's death;
- *   rlimit     the same under a 1 MiB and then a 32 MiB RLIMIT_STACK. */
+ *   rlimit     the same under a 1 MiB and then a 32 MiB RLIMIT_STACK;
+ *   smc N      one function rewritten and called N times (self-modifying
+ *              code: each rewrite retires the old translation);
+ *   fixed      MAP_FIXED and MAP_FIXED_NOREPLACE low in the address space,
+ *              and MAP_32BIT;
+ *   threads    200 threads that touch 64 KiB of stack and exit (glibc
+ *              frees their stacks with MADV_DONTNEED). */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdint.h>
@@ -48,6 +55,13 @@ __attribute__((noinline)) static int recurse(int n) {
     buf[0] = (char)n;
     depth = n;
     return recurse(n + 1) + buf[0];
+}
+
+static void *thread_work(void *a) {
+    (void)a;
+    volatile char buf[64 << 10];
+    memset((char *)buf, 1, sizeof buf);
+    return (void *)(long)buf[100];
 }
 
 static void show(const char *what, long r) {
@@ -166,6 +180,50 @@ int main(int argc, char **argv) {
             printf("limit %ld KiB: overflowed within it %d, near it %d\n", limits[i] >> 10,
                    lo < limits[i], hi > limits[i] / 2);
         }
+    } else if (!strcmp(mode, "smc")) {
+        long n = argc > 2 ? atol(argv[2]) : 1000;
+        unsigned char *code = mmap(0, page, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        long sum = 0;
+        for (long i = 0; i < n; i++) {
+            unsigned v = (unsigned)i;
+            code[0] = 0xb8; /* mov eax, imm32; ret */
+            memcpy(code + 1, &v, 4);
+            code[5] = 0xc3;
+            sum += ((int (*)(void))code)();
+        }
+        printf("sum %ld\n", sum);
+    } else if (!strcmp(mode, "fixed")) {
+        char *want = (char *)0x10000000;
+        char *p = mmap(want, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+        printf("fixed at 256 MiB: %s\n", p == want ? "there" : p == MAP_FAILED ? strerror(errno) : "elsewhere");
+        if (p == want) {
+            p[page + 3] = 9;
+            printf("read back %d\n", p[page + 3]);
+        }
+        p = mmap(want, page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+        printf("noreplace: %s\n", p == MAP_FAILED ? strerror(errno) : "mapped");
+        show("munmap", munmap(want, 2 * page));
+        p = mmap((char *)0x20000, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+        printf("fixed at 128 KiB: %s\n", p == (char *)0x20000 ? "there" : "not there");
+        for (int i = 0; i < 3; i++) {
+            char *q = mmap(0, 1 << 20, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
+            printf("MAP_32BIT: %s\n", q == MAP_FAILED ? strerror(errno) : (uintptr_t)q + (1 << 20) <= 0x80000000u ? "below 2 GiB" : "above 2 GiB");
+            if (q != MAP_FAILED)
+                q[5] = 1;
+        }
+    } else if (!strcmp(mode, "threads")) {
+        long sum = 0;
+        for (int r = 0; r < 10; r++) {
+            pthread_t t[20];
+            for (int i = 0; i < 20; i++)
+                pthread_create(&t[i], 0, thread_work, 0);
+            for (int i = 0; i < 20; i++) {
+                void *v;
+                pthread_join(t[i], &v);
+                sum += (long)v;
+            }
+        }
+        printf("threads %ld\n", sum);
     } else {
         fprintf(stderr, "no mode %s\n", mode);
         return 2;

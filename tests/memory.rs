@@ -28,6 +28,9 @@ fn memory_calls_and_faults_as_native() {
         &["overflow"],
         &["overflow", "die"],
         &["rlimit"],
+        &["fixed"],
+        &["smc", "3000"],
+        &["threads"],
     ] {
         let native = run_native(&program, args);
         let vm = run_pathvm(&dir.join("p.out"), &program, args);

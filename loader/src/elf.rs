@@ -85,13 +85,109 @@ pub struct Segment {
     pub prot: Prot,
 }
 
+/// The bytes of a file: mapped read-only and private (pages are read on
+/// first use, so a large or sparse file costs only what is read of it), or
+/// owned.
+pub enum FileData {
+    Mapped { base: *mut libc::c_void, len: usize },
+    Owned(Vec<u8>),
+}
+
+// SAFETY: the mapping is read-only, never written through, and owned by this
+// value alone (unmapped when it drops).
+unsafe impl Send for FileData {}
+// SAFETY: as above: shared references only read.
+unsafe impl Sync for FileData {}
+
+impl FileData {
+    /// Map the whole of `file` (`len` bytes); an empty file, or one that
+    /// cannot be mapped, is read instead.
+    fn map(file: &mut std::fs::File, len: u64) -> std::io::Result<FileData> {
+        use std::io::Read;
+        use std::os::fd::AsRawFd;
+        if len > 0 {
+            if let Ok(len) = usize::try_from(len) {
+                // SAFETY: a new private read-only mapping the kernel places.
+                let base = unsafe {
+                    libc::mmap(
+                        std::ptr::null_mut(),
+                        len,
+                        libc::PROT_READ,
+                        libc::MAP_PRIVATE,
+                        file.as_raw_fd(),
+                        0,
+                    )
+                };
+                if base != libc::MAP_FAILED {
+                    return Ok(FileData::Mapped { base, len });
+                }
+            }
+        }
+        let mut v = Vec::new();
+        file.read_to_end(&mut v)?;
+        Ok(FileData::Owned(v))
+    }
+}
+
+impl FileData {
+    /// Map the file at `path`.
+    pub fn open(path: &Path) -> std::io::Result<FileData> {
+        let mut file = std::fs::File::open(path)?;
+        let len = file.metadata()?.len();
+        FileData::map(&mut file, len)
+    }
+}
+
+impl From<Vec<u8>> for FileData {
+    fn from(v: Vec<u8>) -> FileData {
+        FileData::Owned(v)
+    }
+}
+
+impl From<&[u8]> for FileData {
+    fn from(v: &[u8]) -> FileData {
+        FileData::Owned(v.to_vec())
+    }
+}
+
+impl std::ops::Deref for FileData {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            // SAFETY: `base..base+len` stays mapped until drop and is never
+            // written. A file cut short under the run faults on read (as
+            // the guest's own mappings of it do).
+            FileData::Mapped { base, len } => unsafe {
+                std::slice::from_raw_parts(base.cast::<u8>(), *len)
+            },
+            FileData::Owned(v) => v,
+        }
+    }
+}
+
+impl Drop for FileData {
+    fn drop(&mut self) {
+        if let FileData::Mapped { base, len } = *self {
+            // SAFETY: the mapping made in `map`, unmapped once; no slice of
+            // it outlives `self`.
+            unsafe { libc::munmap(base, len) };
+        }
+    }
+}
+
+impl std::fmt::Debug for FileData {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "FileData({} bytes)", self.len())
+    }
+}
+
 /// A parsed ELF executable or shared object.
 #[derive(Debug)]
 pub struct ElfImage {
     /// The file as given.
     pub path: PathBuf,
-    /// The whole file.
-    pub bytes: Vec<u8>,
+    /// The whole file (mapped, not read: only what is used is read).
+    pub bytes: FileData,
     /// `ET_DYN` (PIE, static-PIE, shared object) rather than `ET_EXEC`.
     pub is_dyn: bool,
     /// Entry point (ELF virtual address).
@@ -121,18 +217,24 @@ impl ElfImage {
         if !meta.is_file() {
             return Err(LoadError::NotExecutable(path.to_owned()));
         }
-        let bytes = std::fs::read(path).map_err(|e| match e.kind() {
+        let io = |e: std::io::Error| match e.kind() {
             std::io::ErrorKind::PermissionDenied => LoadError::NotExecutable(path.to_owned()),
             _ => LoadError::Io {
                 path: path.to_owned(),
                 source: e,
             },
-        })?;
-        Self::parse(path, bytes)
+        };
+        let mut file = std::fs::File::open(path).map_err(io)?;
+        let bytes = FileData::map(&mut file, meta.len()).map_err(io)?;
+        Self::parse_data(path, bytes)
     }
 
     /// Check and parse the bytes of an ELF file.
     pub fn parse(path: &Path, bytes: Vec<u8>) -> Result<ElfImage, LoadError> {
+        Self::parse_data(path, FileData::Owned(bytes))
+    }
+
+    fn parse_data(path: &Path, bytes: FileData) -> Result<ElfImage, LoadError> {
         let p = || path.to_owned();
         if bytes.len() < 4 || &bytes[..4] != b"\x7fELF" {
             return Err(LoadError::NotElf(p()));

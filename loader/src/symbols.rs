@@ -35,6 +35,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 mod lines;
 
+use crate::elf::FileData;
 use goblin::elf::{header, note, program_header, reloc, section_header, sym, Elf};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -188,6 +189,15 @@ struct FunctionEntry {
 /// The DWARF reader type: sub-ranges of the whole file, shared.
 type DwarfReader = gimli::EndianArcSlice<gimli::RunTimeEndian>;
 
+/// A file's shared bytes as a reader's buffer.
+struct SharedBytes(Arc<FileData>);
+
+impl AsRef<[u8]> for SharedBytes {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
 /// How a debug section's bytes are stored in the file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Compression {
@@ -217,8 +227,8 @@ struct DwarfSource {
 
 /// Where a [`DwarfSource`]'s sections are read from.
 enum DwarfBytes {
-    /// The object's own bytes, read whole for its symbols.
-    Loaded(Arc<[u8]>),
+    /// The object's own bytes, mapped for its symbols (pages read as used).
+    Loaded(Arc<FileData>),
     /// A separate debug file, read again, only the sections the line index uses, when it
     /// is built: nothing in it is needed before, and holding it for the whole run cost
     /// megabytes (Debian's libc debug file is 4 MB).
@@ -375,7 +385,7 @@ impl ObjectSymbols {
     /// Reads and parses the ELF file at `path`.
     pub fn load(path: impl AsRef<Path>) -> Result<ObjectSymbols, SymbolError> {
         let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|source| {
+        let bytes = FileData::open(path).map_err(|source| {
             if source.kind() == std::io::ErrorKind::NotFound {
                 SymbolError::NotFound {
                     path: path.to_owned(),
@@ -416,10 +426,10 @@ impl ObjectSymbols {
     /// in results and errors.
     pub fn parse(
         path: impl AsRef<Path>,
-        bytes: impl Into<Arc<[u8]>>,
+        bytes: impl Into<FileData>,
     ) -> Result<ObjectSymbols, SymbolError> {
         let path: Arc<Path> = Arc::from(path.as_ref());
-        let bytes: Arc<[u8]> = bytes.into();
+        let bytes: Arc<FileData> = Arc::new(bytes.into());
         check_layout(&path, &bytes)?;
         // goblin is fuzzed but third-party; a panic inside it on hostile input must still
         // come out as an error naming the file.
@@ -463,7 +473,22 @@ impl ObjectSymbols {
 
         let build_id = find_build_id(&elf, &bytes);
         let debug_link = find_debug_link(&elf, &bytes);
-        let dwarf = DwarfSource::new(&elf, &bytes);
+        // The DWARF is read lazily, after the file may have changed: a
+        // mapped file's debug sections are copied now (into a buffer whose
+        // other pages are never touched), so the mapping goes with `bytes`.
+        let dwarf_bytes = match &*bytes {
+            FileData::Mapped { .. } => {
+                let sections = debug_sections(&elf, bytes.len());
+                let end = sections.iter().map(|s| s.range.end).max().unwrap_or(0);
+                let mut own = vec![0u8; end];
+                for s in &sections {
+                    own[s.range.clone()].copy_from_slice(&bytes[s.range.clone()]);
+                }
+                Arc::new(FileData::Owned(own))
+            }
+            FileData::Owned(_) => bytes.clone(),
+        };
+        let dwarf = DwarfSource::new(&elf, &dwarf_bytes);
 
         Ok(ObjectSymbols {
             path,
@@ -1287,7 +1312,7 @@ fn parse_debug_elf<'a>(path: &Path, bytes: &'a [u8]) -> Option<Elf<'a>> {
 
 impl DwarfSource {
     /// The file's DWARF sections, if it has line tables.
-    fn new(elf: &Elf<'_>, bytes: &Arc<[u8]>) -> Option<DwarfSource> {
+    fn new(elf: &Elf<'_>, bytes: &Arc<FileData>) -> Option<DwarfSource> {
         Self::with_bytes(elf, bytes.len(), DwarfBytes::Loaded(bytes.clone()))
     }
 
@@ -1421,18 +1446,16 @@ fn load_dwarf(source: DwarfSource, files: &mut FxHashSet<Arc<str>>) -> Option<li
         }
     };
     // Each section in a buffer of its own (inflated, read from the debug file, or copied
-    // when `own` is asked for sections that outlive the file's bytes); empty when absent or
-    // unusable.
-    let section = |id: gimli::SectionId, own: bool| -> DwarfReader {
+    // from the mapped file); empty when absent or unusable.
+    let section = |id: gimli::SectionId| -> DwarfReader {
         let Some(section) = source.sections.iter().find(|s| s.name == id.name()) else {
             return empty.clone();
         };
         let range = section.range.clone();
         let bytes = match (&source.bytes, &file) {
             (DwarfBytes::Loaded(bytes), _) => match section.compression {
-                Compression::None if !own => {
-                    return DwarfReader::new(bytes.clone(), endian).range(range)
-                }
+                // The file is mapped: a section is copied (the pages read
+                // for it are the file's, given back with the mapping).
                 Compression::None => Some(Arc::from(&bytes[range])),
                 compression => decompress(&bytes[range], compression),
             },
@@ -1446,17 +1469,17 @@ fn load_dwarf(source: DwarfSource, files: &mut FxHashSet<Arc<str>>) -> Option<li
     };
     let (info, info_size) = info_stream(&source, file.as_ref());
     let kept = lines::LineSections {
-        debug_line: section(gimli::SectionId::DebugLine, true).into(),
-        debug_line_str: section(gimli::SectionId::DebugLineStr, true).into(),
-        debug_str: section(gimli::SectionId::DebugStr, true).into(),
-        debug_str_offsets: section(gimli::SectionId::DebugStrOffsets, true).into(),
+        debug_line: section(gimli::SectionId::DebugLine).into(),
+        debug_line_str: section(gimli::SectionId::DebugLineStr).into(),
+        debug_str: section(gimli::SectionId::DebugStr).into(),
+        debug_str_offsets: section(gimli::SectionId::DebugStrOffsets).into(),
     };
     // Only what finding the units' address ranges reads; type units, location lists and
     // the rest are never looked at.
     let dwarf = gimli::Dwarf {
-        debug_abbrev: section(gimli::SectionId::DebugAbbrev, false).into(),
-        debug_addr: section(gimli::SectionId::DebugAddr, false).into(),
-        debug_aranges: section(gimli::SectionId::DebugAranges, false).into(),
+        debug_abbrev: section(gimli::SectionId::DebugAbbrev).into(),
+        debug_addr: section(gimli::SectionId::DebugAddr).into(),
+        debug_aranges: section(gimli::SectionId::DebugAranges).into(),
         debug_info: empty.clone().into(),
         debug_line: kept.debug_line.clone(),
         debug_line_str: kept.debug_line_str.clone(),
@@ -1465,8 +1488,8 @@ fn load_dwarf(source: DwarfSource, files: &mut FxHashSet<Arc<str>>) -> Option<li
         debug_types: empty.clone().into(),
         locations: gimli::LocationLists::new(empty.clone().into(), empty.clone().into()),
         ranges: gimli::RangeLists::new(
-            section(gimli::SectionId::DebugRanges, false).into(),
-            section(gimli::SectionId::DebugRngLists, false).into(),
+            section(gimli::SectionId::DebugRanges).into(),
+            section(gimli::SectionId::DebugRngLists).into(),
         ),
         file_type: gimli::DwarfFileType::Main,
         sup: None,
@@ -1493,7 +1516,7 @@ fn info_stream<'a>(
     let range = section.range.clone();
     let mut raw: Box<dyn Read + 'a> = match (&source.bytes, file) {
         (DwarfBytes::Loaded(bytes), _) => {
-            let mut cursor = std::io::Cursor::new(bytes.clone());
+            let mut cursor = std::io::Cursor::new(SharedBytes(bytes.clone()));
             cursor.set_position(range.start as u64);
             Box::new(cursor.take(range.len() as u64))
         }
@@ -2498,7 +2521,7 @@ int main() { return pathvm_test::inner::add(1, 2) == 3 ? 0 : 1; }
     fn addr2line_lines(file: &Path) -> impl Fn(u64) -> Option<(String, u32)> {
         let bytes: Arc<[u8]> = std::fs::read(file).unwrap().into();
         let elf = parse_debug_elf(file, &bytes).unwrap();
-        let source = DwarfSource::new(&elf, &bytes).unwrap();
+        let source = DwarfSource::new(&elf, &Arc::new(FileData::from(&bytes[..]))).unwrap();
         let endian = gimli::RunTimeEndian::Little;
         let whole = DwarfReader::new(bytes.clone(), endian);
         let dwarf = gimli::Dwarf::load(|id| -> Result<DwarfReader, gimli::Error> {

@@ -1337,12 +1337,15 @@ pub fn describe_address(table: &FunctionTable, addr: u64) -> String {
 }
 
 fn object_info(path: &str) -> ObjectInfo {
-    let bytes = std::fs::read(path).unwrap_or_default();
+    // Mapped, not read: a build id is found in the first pages (a file
+    // without one is hashed whole).
+    let bytes: &[u8] = &loader::elf::FileData::open(std::path::Path::new(path))
+        .unwrap_or_else(|_| Vec::new().into());
     let id = loader::symbols::ObjectSymbols::read_build_id(path, &bytes)
         .ok()
         .flatten()
         .map(|b| b.iter().map(|x| format!("{x:02x}")).collect::<String>())
-        .unwrap_or_else(|| format!("fnv:{:016x}", fnv1a(&bytes)));
+        .unwrap_or_else(|| format!("fnv:{:016x}", fnv1a(bytes)));
     ObjectInfo {
         path: path.to_string(),
         size: bytes.len() as u64,

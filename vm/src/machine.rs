@@ -539,9 +539,8 @@ impl<O: Observer> Machine<'_, O> {
     /// Record an executable file mapping for symbolization.
     pub(crate) fn object_mapped(&mut self, path: &str, map_addr: u64, file_offset: u64) {
         // The bias comes from the segment that holds this file offset.
-        let bias = std::fs::read(path)
+        let bias = ElfImage::open(Path::new(path))
             .ok()
-            .and_then(|b| ElfImage::parse(Path::new(path), b).ok())
             .and_then(|img| {
                 img.segments
                     .iter()
@@ -642,7 +641,17 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
         }
         .into());
     }
-    mem.add_region(lo, low_size).map_err(VmError::HostMemory)?;
+    if lo < layout::LOW_TOP {
+        // A program loaded low: its region reaches down to the lowest
+        // address a mapping may have.
+        let start = lo.min(layout::LOW_MIN);
+        mem.add_region(start, lo + low_size - start)
+            .map_err(VmError::HostMemory)?;
+    } else {
+        mem.add_region(layout::LOW_MIN, layout::LOW_TOP - layout::LOW_MIN)
+            .map_err(VmError::HostMemory)?;
+        mem.add_region(lo, low_size).map_err(VmError::HostMemory)?;
+    }
     mem.add_region(layout::HIGH_START, layout::STACK_TOP - layout::HIGH_START)
         .map_err(VmError::HostMemory)?;
     let placed_exe = place_image(&mut mem, &exe, exe_bias)?;

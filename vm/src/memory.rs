@@ -67,6 +67,14 @@ pub mod layout {
     pub const PIE_BASE: u64 = 0x5555_5555_4000;
     /// Bytes reserved after the main program for `brk`.
     pub const BRK_RESERVE: u64 = 8 << 30;
+    /// Lowest address a mapping may have (Linux's `mmap_min_addr`).
+    pub const LOW_MIN: u64 = 0x10000;
+    /// The first 4 GiB are guest memory too (from `LOW_MIN`), for
+    /// `MAP_FIXED` and `MAP_32BIT` mappings there.
+    pub const LOW_TOP: u64 = 0x1_0000_0000;
+    /// Where `MAP_32BIT` mappings go (Linux: the second gigabyte, bottom-up).
+    pub const MAP_32BIT_START: u64 = 0x4000_0000;
+    pub const MAP_32BIT_END: u64 = 0x8000_0000;
     /// The high region holds the stack, the interpreter and every `mmap`.
     pub const HIGH_START: u64 = 0x7000_0000_0000;
     /// One past the highest user address (the stack top).
@@ -166,6 +174,10 @@ impl GuestMemory {
         }
         let old_end = page_up(self.brk);
         let new_end = page_up(want);
+        if new_end > old_end && self.any_mapped(old_end, new_end) {
+            // A mapping placed there (`MAP_FIXED`, `MAP_32BIT`) stops it.
+            return self.brk;
+        }
         if new_end > old_end {
             self.map_anon_fixed(
                 old_end,
@@ -593,6 +605,21 @@ impl GuestMemory {
             }
         }
         (top >= layout::HIGH_START + len).then(|| top - len)
+    }
+
+    /// Find `len` free bytes in `[lo, hi)`, lowest first (`MAP_32BIT`).
+    pub fn find_free_in(&self, lo: u64, hi: u64, len: u64) -> Option<u64> {
+        let mut at = lo;
+        for (&s, m) in self.maps.range(..hi) {
+            if m.end <= at {
+                continue;
+            }
+            if s >= at.checked_add(len)? {
+                break;
+            }
+            at = m.end;
+        }
+        (at.checked_add(len)? <= hi && self.host_ptr(at, len).is_ok()).then_some(at)
     }
 
     pub fn mappings(&self) -> impl Iterator<Item = (u64, &Mapping)> {

@@ -18,7 +18,7 @@ use rustc_hash::FxHashSet;
 use unicorn_engine::{RegisterX86, Unicorn};
 
 use crate::machine::{Machine, Resume, StopReason, VmConfig, VmError};
-use crate::memory::{Backing, TASK_SIZE};
+use crate::memory::{layout, Backing, TASK_SIZE};
 use crate::process::{clone, Forked, ProcessState};
 use crate::signals::{bit, SigAction, SigInfo, SignalState};
 
@@ -1562,6 +1562,7 @@ impl<O: Observer> Machine<'_, O> {
         const MAP_FIXED: u64 = 0x10;
         const MAP_ANONYMOUS: u64 = 0x20;
         const MAP_FIXED_NOREPLACE: u64 = 0x100000;
+        const MAP_32BIT: u64 = 0x40;
         if len == 0 || off % PAGE_SIZE != 0 {
             return Err(NEG_EINVAL);
         }
@@ -1588,6 +1589,10 @@ impl<O: Observer> Machine<'_, O> {
                 return Err(-(libc::EEXIST as i64));
             }
             addr
+        } else if flags & MAP_32BIT != 0 {
+            self.mem
+                .find_free_in(layout::MAP_32BIT_START, layout::MAP_32BIT_END, len)
+                .ok_or(-(libc::ENOMEM as i64))?
         } else if addr != 0
             && addr % PAGE_SIZE == 0
             && self.mem.host_ptr(addr, len).is_ok()
