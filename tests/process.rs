@@ -402,4 +402,28 @@ fn exec_d_programs_never_act_on_virtual_pids() {
     let native = run_native(Path::new("/bin/sh"), &["-c", script]);
     assert_eq!(text(&native.stdout), "alive\n");
     assert_eq!(text(&out.stdout), "alive\n", "{}", text(&out.stderr));
+    // And pathvm's own guest starts with what pathvm was started with
+    // (`nohup pathvm run ...`): its SigIgn is the native one.
+    let probe = r"grep -E '^Sig(Blk|Ign)' /proc/self/status; kill -HUP \$\$; echo alive";
+    let under = |cmd: String| {
+        Command::new("/bin/sh")
+            .args(["-c", &format!("trap '' HUP; exec {cmd}")])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let native = under(format!("/bin/sh -c \"{probe}\""));
+    let out = under(format!(
+        "{} run -q -o {} /bin/sh -c \"{probe}\"",
+        pathvm(),
+        dir.join("p.out").display()
+    ));
+    // (Whatever else the test's parent ignores is inherited the same way.)
+    assert!(
+        text(&native.stdout).contains("1\nalive"),
+        "{}{}",
+        text(&native.stdout),
+        text(&native.stderr)
+    );
+    assert_eq!(text(&out.stdout), text(&native.stdout), "{}", text(&out.stderr));
 }

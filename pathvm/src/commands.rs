@@ -52,6 +52,11 @@ pub(crate) fn report(mut a: ReportArgs) -> Outcome {
     if let Some(tid) = a.thread {
         profile = reports::restrict_to_thread(&profile, tid)?;
     }
+    if matches!(a.by, By::Context | By::Caller | By::Callpath) && !a.stats && !a.hot_summary {
+        // Not read by these views: the memory is the tree's.
+        profile.paths = Default::default();
+        profile.blocks = Default::default();
+    }
     let format = report_format(a.format);
     if a.hot_summary {
         a.by = By::Path;

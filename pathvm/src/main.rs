@@ -88,7 +88,7 @@ fn run(a: RunArgs) -> ExitCode {
             pid: a.guest_pid.unwrap_or(vm::GUEST_PID),
             sched_quantum: a.sched_quantum,
             clock_start: a.clock_start,
-            signals: a.start_signals.unwrap_or_default(),
+            signals: a.start_signals.unwrap_or_else(vm::StartSignals::of_host),
         },
         record: recorder::Options {
             machine,
@@ -248,17 +248,14 @@ fn with_suffix(path: &std::path::Path, suffix: &str) -> PathBuf {
 /// (`kill 1001`, `$$`) as host pids, and translating pids in arguments and
 /// files is not possible in general. Returns only on failure.
 fn exec_program(a: &RunArgs, req: &vm::ExecRequest) -> ExitCode {
-    let pathvm = match std::env::current_exe() {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("pathvm: /proc/self/exe: {e}");
-            return ExitCode::from(EXIT_PATHVM);
-        }
-    };
+    // This very binary, even if its file was replaced or removed since it
+    // started (a rebuild or an upgrade during a long run).
+    let pathvm = PathBuf::from("/proc/self/exe");
     let output = a
         .trace_children
         .then(|| with_suffix(&a.output, &req.suffix));
-    let mut args: Vec<OsString> = vec![pathvm.clone().into()];
+    let argv0 = std::env::args_os().next().unwrap_or_else(|| "pathvm".into());
+    let mut args: Vec<OsString> = vec![argv0];
     let child = Child {
         output: output.as_deref(),
         pid: req.pid,

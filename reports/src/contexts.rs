@@ -80,8 +80,8 @@ pub struct ContextReportOptions {
     /// subtrees, and their ancestors to reach them; callers and call
     /// paths: aggregated over those contexts only.
     pub path_contains: Vec<String>,
-    /// Callers and call paths: show this many functions (paths); the tree
-    /// ignores it (use the threshold).
+    /// Callers and call paths: show this many functions (paths); the tree:
+    /// its first this many rows in tree order (the costliest branch first).
     pub top: Option<usize>,
     /// Text or JSON. JSON is `{"metrics", "totals", "rows"}` as in the
     /// function view, each row with `"stack": [outermost, ..., function]`
@@ -477,7 +477,7 @@ pub fn report_contexts(
     let filters = PathFilters::new(profile, &tree, opts);
     let (rows, title) = match opts.view {
         ContextView::Tree => (
-            tree_rows(profile, &tree, &filters, sel.sort, min_cost),
+            tree_rows(profile, &tree, &filters, sel.sort, min_cost, opts.top),
             "Calling contexts",
         ),
         ContextView::Callers { levels } => {
@@ -529,6 +529,7 @@ fn tree_rows(
     filters: &PathFilters,
     sort: usize,
     min_cost: f64,
+    top: Option<usize>,
 ) -> Vec<Row> {
     let children = tree.children();
     let shown = |p: usize| filters.tree_keeps(p) && tree.incl_of(p)[sort] as f64 >= min_cost;
@@ -548,9 +549,12 @@ fn tree_rows(
         });
         kids
     };
+    // The first `top` rows of the tree in its order: the costliest context
+    // and the way to it first.
+    let top = top.unwrap_or(usize::MAX);
     let mut rows = Vec::new();
     let mut walk: Vec<usize> = ordered(0).into_iter().rev().collect();
-    while let Some(p) = walk.pop() {
+    while let Some(p) = walk.pop().filter(|_| rows.len() < top) {
         rows.push(Row {
             stack: tree.stack(p),
             indent: tree.depth[p] as usize - 1,
@@ -1062,6 +1066,20 @@ incl instructions   incl %  self instructions  calls  instructions/call  context
             report_contexts(&tiny_profile(), &o),
             Err(ReportError::InvalidOption(_))
         ));
+    }
+
+    #[test]
+    fn tree_top_keeps_the_first_rows_in_tree_order() {
+        let mut o = opts(ContextView::Tree);
+        o.top = Some(3);
+        assert_eq!(
+            json_stacks(&tiny_profile(), &o),
+            [
+                "main calls=1 self=10 incl=270",
+                "main>b calls=4 self=40 incl=140",
+                "main>b>c calls=4 self=100 incl=100"
+            ]
+        );
     }
 
     #[test]

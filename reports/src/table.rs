@@ -10,11 +10,17 @@ pub(crate) enum Align {
 }
 
 /// A table of strings rendered as aligned text or as a Markdown table.
+/// The cells are kept in one string (a context view of a million rows has
+/// fifteen million cells: one allocation each cost more memory than the run
+/// that wrote the profile).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Table {
     headers: Vec<String>,
     align: Vec<Align>,
-    rows: Vec<Vec<String>>,
+    /// Every cell of every row, in order, one after the other.
+    cells: String,
+    /// Where each cell ends in `cells`.
+    ends: Vec<usize>,
 }
 
 impl Table {
@@ -30,20 +36,40 @@ impl Table {
 
     pub(crate) fn row(&mut self, cells: Vec<String>) {
         debug_assert_eq!(cells.len(), self.headers.len());
-        self.rows.push(cells);
+        for c in cells {
+            self.cells.push_str(&c);
+            self.ends.push(self.cells.len());
+        }
+    }
+
+    /// The rows, each a list of its cells.
+    fn rows(&self) -> impl Iterator<Item = Vec<&str>> + '_ {
+        let n = self.headers.len().max(1);
+        self.ends.chunks(n).enumerate().map(move |(r, ends)| {
+            let mut start = if r == 0 { 0 } else { self.ends[r * n - 1] };
+            ends.iter()
+                .map(|&end| {
+                    let cell = &self.cells[start..end];
+                    start = end;
+                    cell
+                })
+                .collect()
+        })
     }
 
     /// Columns separated by two spaces, a header line, no trailing spaces.
     /// Widths count characters, not bytes.
     pub(crate) fn render_text(&self, out: &mut String) {
         let mut width: Vec<usize> = self.headers.iter().map(|h| h.chars().count()).collect();
-        for row in &self.rows {
+        for row in self.rows() {
             for (w, cell) in width.iter_mut().zip(row) {
                 *w = (*w).max(cell.chars().count());
             }
         }
-        for row in std::iter::once(&self.headers).chain(&self.rows) {
-            let mut line = String::new();
+        let headers = self.headers.iter().map(String::as_str).collect();
+        let mut line = String::new();
+        for row in std::iter::once(headers).chain(self.rows()) {
+            line.clear();
             for (i, cell) in row.iter().enumerate() {
                 if i > 0 {
                     line.push_str("  ");
@@ -67,11 +93,12 @@ impl Table {
 
     /// A GitHub-flavoured Markdown table; cells are escaped.
     pub(crate) fn render_markdown(&self, out: &mut String) {
-        let line = |cells: &[String]| {
+        let line = |cells: &[&str]| {
             let cells: Vec<String> = cells.iter().map(|c| markdown_escape(c)).collect();
             format!("| {} |\n", cells.join(" | "))
         };
-        out.push_str(&line(&self.headers));
+        let headers: Vec<&str> = self.headers.iter().map(String::as_str).collect();
+        out.push_str(&line(&headers));
         let rule: Vec<&str> = self
             .align
             .iter()
@@ -81,8 +108,8 @@ impl Table {
             })
             .collect();
         out.push_str(&format!("| {} |\n", rule.join(" | ")));
-        for row in &self.rows {
-            out.push_str(&line(row));
+        for row in self.rows() {
+            out.push_str(&line(&row));
         }
     }
 }

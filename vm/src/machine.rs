@@ -69,6 +69,50 @@ pub struct StartSignals {
     pub ignored: u64,
 }
 
+impl StartSignals {
+    /// What this process was started with, as a program started by a shell
+    /// under `nohup` or with signals blocked would see it natively. Call it
+    /// before pathvm installs handlers of its own. SIGPIPE counts as not
+    /// ignored: the Rust runtime ignores it before `main`, so whether the
+    /// parent did is lost (and a guest that ignores it is the rare case).
+    pub fn of_host() -> StartSignals {
+        let mut start = StartSignals::default();
+        // SAFETY: queries only (a null new action and a null new mask).
+        unsafe {
+            let mut mask: libc::sigset_t = std::mem::zeroed();
+            if libc::sigprocmask(libc::SIG_BLOCK, std::ptr::null(), &mut mask) == 0 {
+                for sig in 1..=64 {
+                    if libc::sigismember(&mask, sig) == 1 {
+                        start.blocked |= 1 << (sig - 1);
+                    }
+                }
+            }
+            for sig in 1..=64 {
+                if sig == libc::SIGPIPE || sig == libc::SIGKILL || sig == libc::SIGSTOP {
+                    continue;
+                }
+                // The kernel's own call: the C library refuses to answer
+                // for the signals it reserves (32 and 33), which a parent
+                // may have ignored too. Its action is handler, flags,
+                // restorer and mask, 8 bytes each.
+                let mut act = [0u64; 4];
+                if libc::syscall(
+                    libc::SYS_rt_sigaction,
+                    sig,
+                    std::ptr::null::<u64>(),
+                    act.as_mut_ptr(),
+                    8usize,
+                ) == 0
+                    && act[0] == libc::SIG_IGN as u64
+                {
+                    start.ignored |= 1 << (sig - 1);
+                }
+            }
+        }
+        start
+    }
+}
+
 /// Why the guest stopped. What the guest does is not an error.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StopReason {
