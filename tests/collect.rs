@@ -236,6 +236,24 @@ fn focus_keeps_the_call_paths_that_reach_the_function() {
         assert_eq!(got[0]["calls"], want[0]["calls"]);
         assert_eq!(got[0]["inclusive"], want[0]["inclusive"]);
     }
+    // `report --focus` on the whole profile shows the contexts `run
+    // --focus` kept (one rule), each matching one with the same costs.
+    let stacks = |v: &Value| {
+        let mut s: Vec<String> = rows(v).iter().map(|r| stack(r).join(">")).collect();
+        s.sort();
+        s
+    };
+    let viewed = report_json(&full, &["--by", "context", "--focus", "c"]);
+    assert_eq!(stacks(&viewed), stacks(&ctx));
+    for caller in ["a", "b"] {
+        for suffix in [&[caller, "f", "c"][..], &[caller, "f", "c", "d"]] {
+            let got = ending(&viewed, suffix);
+            let want = ending(&ctx, suffix);
+            assert_eq!((got.len(), want.len()), (1, 1));
+            assert_eq!(got[0]["calls"], want[0]["calls"]);
+            assert_eq!(got[0]["inclusive"], want[0]["inclusive"]);
+        }
+    }
     // Function rows stay whole-run.
     assert_eq!(
         report_json(&part, &[])["rows"],

@@ -1404,28 +1404,27 @@ fn plan_rows(
     let n = cct.n_metrics();
     let inclusive = cct.inclusive();
     let mut node_func = Vec::with_capacity(cct.node_count());
+    let mut parent = Vec::with_capacity(cct.node_count());
+    for node in cct.nodes() {
+        node_func.push(cct.parent(node).map(|_| map_func(cct.function(node))));
+        parent.push(cct.parent(node).map_or(0, |p| p.0));
+    }
+    let function: Vec<u32> = node_func
+        .iter()
+        .map(|f| f.map_or(ContextTable::NO_FUNCTION, |f| f.0))
+        .collect();
+    // A function's inclusive cost counts each activation once under
+    // recursion.
+    let outermost = reports::outermost_activations(&parent, &function);
+    drop((parent, function));
     let mut calls: FxHashMap<FuncId, u64> = FxHashMap::default();
     let mut incl: FxHashMap<FuncId, Costs> = FxHashMap::default();
     for node in cct.nodes() {
-        if cct.parent(node).is_none() {
-            node_func.push(None);
+        let Some(f) = node_func[node.index()] else {
             continue;
-        }
-        let f = map_func(cct.function(node));
-        node_func.push(Some(f));
+        };
         *calls.entry(f).or_default() += cct.calls(node);
-        // A function's inclusive cost counts each activation once under
-        // recursion: skip nodes with an ancestor of the same function.
-        let mut a = cct.parent(node);
-        let mut nested = false;
-        while let Some(p) = a {
-            if node_func[p.index()] == Some(f) {
-                nested = true;
-                break;
-            }
-            a = cct.parent(p);
-        }
-        if !nested {
+        if outermost[node.index()] {
             *incl.entry(f).or_default() +=
                 &Costs::from_columns(&inclusive[node.index() * n..(node.index() + 1) * n]);
         }
@@ -1608,36 +1607,14 @@ fn focus_contexts(
     paths: &mut reports::PathProfile,
     m: usize,
 ) -> ContextTable {
-    let n = ctx.len();
-    let matches = |node: usize| {
-        rows.get(ctx.function[node] as usize)
-            .is_some_and(|r| globs.iter().any(|g| reports::glob::glob_match(g, &r.name)))
-    };
-    // Below a matching node (or one), then: reaches one (parents come first).
-    let mut below = vec![false; n];
-    for node in 1..n {
-        below[node] = matches(node) || below[ctx.parent[node] as usize];
-    }
-    let mut keep = below.clone();
-    for node in (1..n).rev() {
-        if keep[node] {
-            keep[ctx.parent[node] as usize] = true;
-        }
-    }
-    if n > 0 {
-        keep[0] = true;
-    }
-    let mut new_of = vec![u32::MAX; n];
-    let mut out = ContextTable::default();
-    for node in (0..n).filter(|&i| keep[i]) {
-        new_of[node] = out.parent.len() as u32;
-        out.parent.push(new_of[ctx.parent[node] as usize]);
-        out.function.push(ctx.function[node]);
-        out.call_site.push(ctx.call_site[node]);
-        out.flags.push(ctx.flags[node]);
-        out.calls.push(ctx.calls[node]);
-        out.self_cost.extend_from_slice(ctx.self_of(node, m));
-    }
+    let here: Vec<bool> = (0..ctx.len())
+        .map(|node| {
+            rows.get(ctx.function[node] as usize)
+                .is_some_and(|r| globs.iter().any(|g| reports::glob::glob_match(g, &r.name)))
+        })
+        .collect();
+    let keep = reports::focus_keep(&ctx.parent, &here);
+    let (out, new_of) = ctx.retain(&keep, m);
     paths.renumber_contexts(&new_of);
     out
 }

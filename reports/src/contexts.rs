@@ -26,7 +26,7 @@ use crate::error::ReportError;
 use crate::functions::{source_position, FunctionJson, ReportFormat};
 use crate::glob::glob_match;
 use crate::metric::{to_json, totals_line, CostMap, Selection};
-use crate::profile::{ContextTable, Profile};
+use crate::profile::{focus_keep, ContextTable, Profile};
 use crate::table::{count, is_percentage, pct, per_call, percent_of, Align, Table};
 
 /// Which context view [`report_contexts`] makes.
@@ -70,10 +70,11 @@ pub struct ContextReportOptions {
     /// Hide rows whose cost of the sort metric (see each [`ContextView`])
     /// is below this percentage of the total; 0 shows everything.
     pub threshold_pct: f64,
-    /// `--focus GLOB` (any of them): only contexts of matching functions
-    /// and the paths that reach them. Tree: matching contexts and their
-    /// ancestors (not their descendants); callers: only matching
-    /// functions; call paths: only paths that end in a matching function.
+    /// `--focus GLOB` (any of them): only the contexts on call paths that
+    /// reach a matching function. Tree: matching contexts, everything below
+    /// them and their ancestors ([`crate::focus_keep`], the rule of `run
+    /// --focus`); callers: only matching functions; call paths: only paths
+    /// that end in a matching function.
     pub focus: Vec<String>,
     /// `--path-contains GLOB` (any of them): only contexts whose stack
     /// holds a matching function. Tree: matching contexts with their whole
@@ -252,26 +253,19 @@ impl LabelFilter {
 
 /// The filters of the options, evaluated on a merged tree.
 struct PathFilters {
-    /// Per path: the path or one of its descendants matches `--focus`.
-    focus_below: Option<Vec<bool>>,
+    /// Per path: the tree view keeps it for `--focus` ([`focus_keep`]:
+    /// the path matches, or one of its ancestors or descendants does).
+    focus: Option<Vec<bool>>,
     /// Per path: the path or one of its ancestors matches `--path-contains`.
     contains: Option<Vec<bool>>,
-    /// Per path: the path or one of its descendants matches `--path-contains`.
-    contains_below: Option<Vec<bool>>,
+    /// Per path: the tree view keeps it for `--path-contains` (the rule of
+    /// `--focus`).
+    contains_tree: Option<Vec<bool>>,
 }
 
 impl PathFilters {
     fn new(profile: &Profile, tree: &MergedTree, opts: &ContextReportOptions) -> PathFilters {
         let n = tree.len();
-        let below = |here: &[bool]| {
-            let mut below = here.to_vec();
-            for p in (1..n).rev() {
-                if below[p] {
-                    below[tree.prefix[p] as usize] = true;
-                }
-            }
-            below
-        };
         let here_of = |filter: &mut LabelFilter| {
             let mut here = vec![false; n];
             for (p, h) in here.iter_mut().enumerate().skip(1) {
@@ -280,9 +274,11 @@ impl PathFilters {
             here
         };
         let focus_here = LabelFilter::new(&opts.focus).map(|mut f| here_of(&mut f));
-        let focus_below = focus_here.as_deref().map(below);
+        let focus = focus_here.map(|here| focus_keep(&tree.prefix, &here));
         let contains_here = LabelFilter::new(&opts.path_contains).map(|mut f| here_of(&mut f));
-        let contains_below = contains_here.as_deref().map(below);
+        let contains_tree = contains_here
+            .as_deref()
+            .map(|here| focus_keep(&tree.prefix, here));
         let contains = contains_here.map(|mut c| {
             for p in 1..n {
                 if c[tree.prefix[p] as usize] {
@@ -292,19 +288,16 @@ impl PathFilters {
             c
         });
         PathFilters {
-            focus_below,
+            focus,
             contains,
-            contains_below,
+            contains_tree,
         }
     }
 
     /// The tree view shows `p`.
     fn tree_keeps(&self, p: usize) -> bool {
-        let focus = self.focus_below.as_ref().is_none_or(|b| b[p]);
-        let contains = match (&self.contains, &self.contains_below) {
-            (Some(c), Some(b)) => c[p] || b[p],
-            _ => true,
-        };
+        let focus = self.focus.as_ref().is_none_or(|k| k[p]);
+        let contains = self.contains_tree.as_ref().is_none_or(|k| k[p]);
         focus && contains
     }
 
@@ -1042,6 +1035,26 @@ incl instructions   incl %  self instructions  calls  instructions/call  context
         "instructions": 120,
         "l1d-miss": 12
       }
+    },
+    {
+      "stack": [
+        "main",
+        "a",
+        "c"
+      ],
+      "function": "c",
+      "object": "/work/tiny",
+      "file": "tiny.c",
+      "line": 30,
+      "calls": 2,
+      "self": {
+        "instructions": 100,
+        "l1d-miss": 10
+      },
+      "inclusive": {
+        "instructions": 100,
+        "l1d-miss": 10
+      }
     }
   ]
 }
@@ -1090,12 +1103,14 @@ incl instructions   incl %  self instructions  calls  instructions/call  context
         assert_eq!(json_stacks(&p, &o).len(), 5);
         o.focus = vec!["?".into()]; // every one-letter name: a, b, c
         assert_eq!(json_stacks(&p, &o).len(), 5);
+        // b, what it calls and what reaches it (as `run --focus b` keeps).
         o.focus = vec!["b".into()];
         assert_eq!(
             json_stacks(&p, &o),
             [
                 "main calls=1 self=10 incl=270",
-                "main>b calls=4 self=40 incl=140"
+                "main>b calls=4 self=40 incl=140",
+                "main>b>c calls=4 self=100 incl=100"
             ]
         );
         o.focus.clear();

@@ -807,9 +807,9 @@ mod tests {
     /// └─ 12 <thread> ─ 13 worker ─ 14 f  thread root; worker entered by no call
     /// ```
     ///
-    /// The function rows are computed from the tree here, independently of
-    /// the export (inclusive counted once under recursion, by walking up the
-    /// ancestors), as `pathvm run` computes them; `_start` has no context.
+    /// The function rows are computed from the tree, as `pathvm run`
+    /// computes them (inclusive counted once under recursion,
+    /// [`crate::outermost_activations`]); `_start` has no context.
     fn recursive_profile() -> Profile {
         let functions = vec![
             row("main", "/work/rec", Some("rec.c"), Some(1)),
@@ -882,35 +882,14 @@ mod tests {
     }
 
     /// Self, inclusive (once under recursion) and calls of every function
-    /// from the tree, the slow and obvious way.
+    /// from the tree ([`ContextTable::function_costs`]).
     fn fill_function_rows(profile: &mut Profile) {
         let m = profile.metrics.len();
-        let c = &profile.contexts;
-        let incl = c.inclusive(m);
-        for f in &mut profile.functions {
-            f.self_cost = vec![0; m];
-            f.inclusive = vec![0; m];
-            f.calls = 0;
-        }
-        for node in 1..c.len() {
-            let func = c.function[node];
-            if func == ContextTable::NO_FUNCTION {
-                continue;
-            }
-            let row = &mut profile.functions[func as usize];
-            row.calls += c.calls[node];
-            let mut nested = false;
-            let mut a = c.parent[node] as usize;
-            while a != 0 {
-                nested |= c.function[a] == func;
-                a = c.parent[a] as usize;
-            }
-            for k in 0..m {
-                row.self_cost[k] += c.self_cost[node * m + k];
-                if !nested {
-                    row.inclusive[k] += incl[node * m + k];
-                }
-            }
+        let costs = profile.contexts.function_costs(profile.functions.len(), m);
+        for (i, f) in profile.functions.iter_mut().enumerate() {
+            f.calls = costs.calls[i];
+            f.self_cost = costs.self_cost[i * m..(i + 1) * m].to_vec();
+            f.inclusive = costs.inclusive[i * m..(i + 1) * m].to_vec();
         }
     }
 

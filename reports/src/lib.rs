@@ -83,8 +83,9 @@ pub use paths::{
 };
 pub use phases::{phase_profile, report_phases, PhaseReportOptions};
 pub use profile::{
-    BlockProfile, BlockRow, ContextTable, FunctionRow, Meta, ObjectInfo, PathBlock, PathFunction,
-    PathInfo, PathLine, PathNumbering, PathProfile, PathRow, Phase, PhaseFunction, Profile,
+    focus_keep, outermost_activations, BlockProfile, BlockRow, ContextTable, FunctionCosts,
+    FunctionRow, Meta, ObjectInfo, PathBlock, PathFunction, PathInfo, PathLine, PathNumbering,
+    PathProfile, PathRow, Phase, PhaseFunction, Profile,
 };
 pub use summary::{json_summary, top_functions};
 pub use threads::{report_threads, restrict_to_thread, thread_totals, ThreadTotals};

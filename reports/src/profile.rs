@@ -374,6 +374,58 @@ impl ContextTable {
         incl
     }
 
+    /// The table of the nodes `keep` marks, in their order (a kept node's
+    /// parent must be kept: the root always is), and the new index of
+    /// every old node (`u32::MAX`: dropped). Kept nodes keep their calls
+    /// and self costs. The one renumbering of contexts: path rows follow it
+    /// with [`PathProfile::renumber_contexts`].
+    pub fn retain(&self, keep: &[bool], n_metrics: usize) -> (ContextTable, Vec<u32>) {
+        let mut new_of = vec![u32::MAX; self.len()];
+        let mut out = ContextTable::default();
+        for node in (0..self.len()).filter(|&i| keep[i]) {
+            new_of[node] = out.parent.len() as u32;
+            out.parent.push(new_of[self.parent[node] as usize]);
+            out.function.push(self.function[node]);
+            out.call_site.push(self.call_site[node]);
+            out.flags.push(self.flags[node]);
+            out.calls.push(self.calls[node]);
+            out.self_cost
+                .extend_from_slice(self.self_of(node, n_metrics));
+        }
+        (out, new_of)
+    }
+
+    /// Calls, self and inclusive cost of every function row (indices
+    /// `0..n_functions`) from the tree: a function's inclusive cost is the
+    /// sum over its outermost activations ([`outermost_activations`]).
+    pub fn function_costs(&self, n_functions: usize, n_metrics: usize) -> FunctionCosts {
+        let m = n_metrics;
+        let mut out = FunctionCosts {
+            calls: vec![0; n_functions],
+            self_cost: vec![0; n_functions * m],
+            inclusive: vec![0; n_functions * m],
+            used: vec![false; n_functions],
+        };
+        let incl = self.inclusive(m);
+        let outermost = outermost_activations(&self.parent, &self.function);
+        for node in 1..self.len() {
+            let f = self.function[node];
+            if f == Self::NO_FUNCTION {
+                continue;
+            }
+            let fi = f as usize;
+            out.used[fi] = true;
+            out.calls[fi] += self.calls[node];
+            for k in 0..m {
+                out.self_cost[fi * m + k] += self.self_cost[node * m + k];
+                if outermost[node] {
+                    out.inclusive[fi * m + k] += incl[node * m + k];
+                }
+            }
+        }
+        out
+    }
+
     /// Depth of every node: 0 for the root, 1 for its children, ...
     pub fn depths(&self) -> Vec<u32> {
         let mut depth = vec![0u32; self.len()];
@@ -382,6 +434,65 @@ impl ContextTable {
         }
         depth
     }
+}
+
+/// What [`ContextTable::function_costs`] finds per function row.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FunctionCosts {
+    /// Calls (the calls of its nodes).
+    pub calls: Vec<u64>,
+    /// Self cost, `n_metrics` values per function: the sum of its nodes'.
+    pub self_cost: Vec<u64>,
+    /// Inclusive cost, `n_metrics` values per function, each activation
+    /// once under recursion.
+    pub inclusive: Vec<u64>,
+    /// Whether some node has the function.
+    pub used: Vec<bool>,
+}
+
+/// Per node of a tree given by its parents (parents before children, node
+/// 0 the root, its own parent) and the function of each node: whether no
+/// ancestor has the same function. A function's inclusive cost is the sum
+/// of the inclusive costs of these nodes, so that each activation counts
+/// once under recursion (`f → g → f`: the inner `f` is inside the outer).
+/// The one statement of that rule: the recorder's function rows and
+/// [`ContextTable::function_costs`] both use it.
+pub fn outermost_activations(parent: &[u32], function: &[u32]) -> Vec<bool> {
+    let mut out = vec![true; parent.len()];
+    for node in 1..parent.len() {
+        let f = function[node];
+        let mut a = parent[node] as usize;
+        while a != 0 {
+            if function[a] == f {
+                out[node] = false;
+                break;
+            }
+            a = parent[a] as usize;
+        }
+    }
+    out
+}
+
+/// Per node of a tree given by its parents (parents before children, node
+/// 0 the root): whether a focus on the nodes `here` marks keeps it. The
+/// rule of `run --focus` and `report --focus`: the contexts on call paths
+/// that reach a marked node, that is the marked nodes, everything below
+/// them, and their ancestors (the root always).
+pub fn focus_keep(parent: &[u32], here: &[bool]) -> Vec<bool> {
+    let n = parent.len();
+    let mut keep = vec![false; n];
+    for node in 1..n {
+        keep[node] = here[node] || keep[parent[node] as usize];
+    }
+    for node in (1..n).rev() {
+        if keep[node] {
+            keep[parent[node] as usize] = true;
+        }
+    }
+    if n > 0 {
+        keep[0] = true;
+    }
+    keep
 }
 
 impl Profile {
@@ -557,5 +668,67 @@ impl Profile {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 0 root ─ 1 f ─ 2 g ─ 3 f ─ 4 h
+    ///          └ 5 g
+    fn recursive_table() -> ContextTable {
+        let mut c = ContextTable::default();
+        for (parent, function, self_cost) in [
+            (0, ContextTable::NO_FUNCTION, 0),
+            (0, 0, 1),
+            (1, 1, 2),
+            (2, 0, 4),
+            (3, 2, 8),
+            (1, 1, 16),
+        ] {
+            c.parent.push(parent);
+            c.function.push(function);
+            c.call_site.push(0);
+            c.flags.push(0);
+            c.calls.push(1);
+            c.self_cost.push(self_cost);
+        }
+        c
+    }
+
+    #[test]
+    fn inclusive_counts_each_activation_once() {
+        let c = recursive_table();
+        assert_eq!(
+            outermost_activations(&c.parent, &c.function),
+            [true, true, true, false, true, true]
+        );
+        let f = c.function_costs(3, 1);
+        assert_eq!(f.calls, [2, 2, 1]);
+        assert_eq!(f.self_cost, [5, 18, 8]);
+        // f: node 1 only (31); g: nodes 2 and 5 (14 + 16); h: 8.
+        assert_eq!(f.inclusive, [31, 30, 8]);
+        assert_eq!(f.used, [true, true, true]);
+    }
+
+    #[test]
+    fn focus_keeps_what_reaches_a_match_and_what_is_below() {
+        let c = recursive_table();
+        // Focus on g's node 2: its ancestors, itself and below; not node 5.
+        let here = [false, false, true, false, false, false];
+        let keep = focus_keep(&c.parent, &here);
+        assert_eq!(keep, [true, true, true, true, true, false]);
+        let (kept, new_of) = c.retain(&keep, 1);
+        assert_eq!(new_of, [0, 1, 2, 3, 4, u32::MAX]);
+        assert_eq!(kept.parent, [0, 0, 1, 2, 3]);
+        assert_eq!(kept.self_cost, [0, 1, 2, 4, 8]);
+        // Focus on the other g (node 5): the root, f and it.
+        let keep = focus_keep(&c.parent, &[false, false, false, false, false, true]);
+        assert_eq!(keep, [true, true, false, false, false, true]);
+        let (kept, new_of) = c.retain(&keep, 1);
+        assert_eq!(new_of, [0, 1, u32::MAX, u32::MAX, u32::MAX, 2]);
+        assert_eq!(kept.parent, [0, 0, 1]);
+        assert!(focus_keep(&[], &[]).is_empty());
     }
 }

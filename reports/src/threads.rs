@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::error::ReportError;
 use crate::functions::{FunctionReportOptions, ReportFormat};
 use crate::metric::{to_json, totals_line, CostMap, Selection};
-use crate::profile::{ContextTable, FunctionRow, Profile};
+use crate::profile::{ContextTable, FunctionCosts, FunctionRow, Profile};
 use crate::table::{count, pct, percent_of, Align, Table};
 
 /// One guest thread's totals.
@@ -134,19 +134,13 @@ pub fn restrict_to_thread(profile: &Profile, tid: u32) -> Result<Profile, Report
     profile.validate().map_err(ReportError::InvalidProfile)?;
     let c = &profile.contexts;
     let m = profile.metrics.len();
-    // New index of each kept node (the root, and the thread's subtrees).
-    let mut new_of = vec![u32::MAX; c.len()];
-    let mut keep = Vec::new();
+    // The root, and the thread's subtrees.
+    let mut keep = vec![false; c.len()];
     for node in 0..c.len() {
         let p = c.parent[node] as usize;
-        let kept =
-            node == 0 || c.thread_of_root(node) == Some(tid) || (p != 0 && new_of[p] != u32::MAX);
-        if kept {
-            new_of[node] = keep.len() as u32;
-            keep.push(node);
-        }
+        keep[node] = node == 0 || c.thread_of_root(node) == Some(tid) || (p != 0 && keep[p]);
     }
-    if keep.len() <= 1 {
+    if keep.iter().filter(|&&k| k).count() <= 1 {
         let tids: Vec<String> = thread_totals(profile)
             .iter()
             .map(|t| t.tid.to_string())
@@ -160,50 +154,17 @@ pub fn restrict_to_thread(profile: &Profile, tid: u32) -> Result<Profile, Report
             }
         )));
     }
-    let mut ctx = ContextTable::default();
-    for &node in &keep {
-        ctx.parent.push(new_of[c.parent[node] as usize]);
-        ctx.function.push(c.function[node]);
-        ctx.call_site.push(c.call_site[node]);
-        ctx.flags.push(c.flags[node]);
-        ctx.calls.push(c.calls[node]);
-        ctx.self_cost.extend_from_slice(c.self_of(node, m));
-    }
+    let (mut ctx, new_of) = c.retain(&keep, m);
     ctx.self_cost[..m].fill(0);
 
     // Function rows from the kept contexts.
     let nf = profile.functions.len();
-    let mut self_cost = vec![0u64; nf * m];
-    let mut incl_cost = vec![0u64; nf * m];
-    let mut calls = vec![0u64; nf];
-    let mut used = vec![false; nf];
-    let incl = ctx.inclusive(m);
-    for node in 1..ctx.len() {
-        let f = ctx.function[node];
-        if f == ContextTable::NO_FUNCTION {
-            continue;
-        }
-        let fi = f as usize;
-        used[fi] = true;
-        calls[fi] += ctx.calls[node];
-        for k in 0..m {
-            self_cost[fi * m + k] += ctx.self_cost[node * m + k];
-        }
-        let mut a = ctx.parent[node] as usize;
-        let mut nested = false;
-        while a != 0 {
-            if ctx.function[a] == f {
-                nested = true;
-                break;
-            }
-            a = ctx.parent[a] as usize;
-        }
-        if !nested {
-            for k in 0..m {
-                incl_cost[fi * m + k] += incl[node * m + k];
-            }
-        }
-    }
+    let FunctionCosts {
+        calls,
+        self_cost,
+        inclusive: incl_cost,
+        used,
+    } = ctx.function_costs(nf, m);
     let mut row_of = vec![ContextTable::NO_FUNCTION; nf];
     let mut functions = Vec::new();
     for (i, f) in profile.functions.iter().enumerate() {
@@ -223,7 +184,7 @@ pub fn restrict_to_thread(profile: &Profile, tid: u32) -> Result<Profile, Report
             *f = row_of[*f as usize];
         }
     }
-    let totals = incl[..m].to_vec();
+    let totals = ctx.inclusive(m)[..m].to_vec();
     // Path rows of the thread's contexts, with contexts and functions renumbered.
     let mut paths = profile.paths.clone();
     paths.renumber_contexts(&new_of);

@@ -108,6 +108,33 @@ pub(crate) struct LogEntry {
 
 const _: () = assert!(std::mem::size_of::<LogEntry>() == 32);
 
+// The patch's offsets and flags (`PV_G_*`, `PV_S_*`, `PV_ENTRY`,
+// `PV_FLAG_*` in `third_party/unicorn-engine-2.1.1-pathvm.patch`, and the
+// log entry's 0, 8, 16, 24) are these fields' and constants': a field moved
+// here without the patch fails to compile.
+const _: () = {
+    use std::mem::{offset_of, size_of};
+    assert!(offset_of!(Globals, due) == 0); // PV_G_DUE
+    assert!(offset_of!(Globals, last) == 8); // PV_G_LAST
+    assert!(offset_of!(Globals, sync) == 16); // PV_G_SYNC
+    assert!(offset_of!(Globals, deadline) == 24); // PV_G_DEADLINE
+    assert!(offset_of!(Globals, log) == 32); // PV_G_LOG
+    assert!(offset_of!(Globals, log_end) == 40); // PV_G_LOG_END
+    assert!(offset_of!(Slot, count) == 0); // PV_S_COUNT
+    assert!(offset_of!(Slot, insns) == 8); // PV_S_INSNS
+    assert!(offset_of!(Slot, flags) == 12); // PV_S_FLAGS
+    assert!(offset_of!(Slot, always_mask) == 16); // PV_S_ALWAYS
+    assert!(offset_of!(Slot, next_mask) == 24); // PV_S_NEXT
+    assert!(size_of::<LogEntry>() == 32); // PV_ENTRY
+    assert!(offset_of!(LogEntry, slot) == 0);
+    assert!(offset_of!(LogEntry, last) == 8);
+    assert!(offset_of!(LogEntry, instret) == 16);
+    assert!(offset_of!(LogEntry, rsp) == 24);
+    assert!(Slot::LOG == 1); // PV_FLAG_LOG
+    assert!(Slot::SYNC_NEXT == 2); // PV_FLAG_SYNC_NEXT
+    assert!(Slot::NO_SYNC == 4); // PV_FLAG_NO_SYNC
+};
+
 /// Reports logged before the hook replays them.
 const LOG_LEN: usize = 1024;
 
