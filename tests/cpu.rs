@@ -47,7 +47,8 @@ fn integer_bmi_and_system_instructions_match_native() {
 /// set: the output of a native run.
 #[test]
 fn sse_string_and_horizontal_instructions_match_native() {
-    if !std::arch::is_x86_feature_detected!("sse4.2") || !std::arch::is_x86_feature_detected!("ssse3")
+    if !std::arch::is_x86_feature_detected!("sse4.2")
+        || !std::arch::is_x86_feature_detected!("ssse3")
     {
         println!("skipped: the host CPU lacks SSE4.2 or SSSE3");
         return;

@@ -67,7 +67,10 @@ fn peak_kib(args: &[&str]) -> u64 {
         .args(args)
         .output()
         .expect("python3");
-    String::from_utf8_lossy(&out.stdout).trim().parse().expect("a peak")
+    String::from_utf8_lossy(&out.stdout)
+        .trim()
+        .parse()
+        .expect("a peak")
 }
 
 #[test]

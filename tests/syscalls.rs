@@ -174,7 +174,10 @@ fn waits_on_descriptors_timers_and_signals_are_native_and_deterministic() {
 
 /// `command` with its standard input a pipe on which a byte is written
 /// every `delay` (three bytes, then the end).
-fn fed_slowly(mut command: std::process::Command, delay: std::time::Duration) -> std::process::Output {
+fn fed_slowly(
+    mut command: std::process::Command,
+    delay: std::time::Duration,
+) -> std::process::Output {
     use std::io::Write;
     let mut child = command
         .stdin(std::process::Stdio::piped())

@@ -8,24 +8,6 @@ use crate::gen::State;
 use crate::layout::*;
 use crate::{Fault, Outcome};
 
-extern "C" {
-    /// pathvm's unicorn patch (see vm/src/machine.rs): page permissions
-    /// checked at each TLB fill, an access they refuse raising #PF.
-    fn uc_pathvm_set_page_prot(
-        uc: unicorn_engine::ffi::uc_handle,
-        prot: extern "C" fn(*mut libc::c_void, u64) -> libc::c_int,
-        data: *mut libc::c_void,
-    ) -> libc::c_int;
-    /// pathvm's unicorn patch: the exception's error code, whether `int n`
-    /// raised it, and CR2.
-    fn uc_pathvm_take_exception(
-        uc: unicorn_engine::ffi::uc_handle,
-        error_code: *mut u32,
-        is_int: *mut u32,
-        cr2: *mut u64,
-    ) -> libc::c_int;
-}
-
 /// The pages of the layout, readable, writable and executable; any other
 /// page unmapped (as pathvm answers from the guest's memory map).
 extern "C" fn page_prot(_data: *mut libc::c_void, page: u64) -> libc::c_int {
@@ -88,12 +70,10 @@ impl Emu {
         // unmapped-memory hook reports other addresses for accesses that
         // cross pages).
         // SAFETY: a live engine; the callback reads nothing but its page.
-        unsafe { uc_pathvm_set_page_prot(uc.get_handle(), page_prot, std::ptr::null_mut()) };
+        unsafe { vm::cpu::set_page_prot(&mut uc, page_prot, std::ptr::null_mut()) };
         uc.add_intr_hook(|uc, intno| {
             let rip = uc.reg_read(RegisterX86::RIP).unwrap_or(0);
-            let (mut e, mut is_int, mut cr2) = (0u32, 0u32, 0u64);
-            // SAFETY: a live engine inside its interrupt hook.
-            unsafe { uc_pathvm_take_exception(uc.get_handle(), &mut e, &mut is_int, &mut cr2) };
+            let vm::cpu::TakenException { cr2, .. } = vm::cpu::take_exception(uc);
             let mut f = exception_fault(intno, rip);
             if intno == 14 {
                 f = Fault {

@@ -17,9 +17,11 @@ macro_rules! k {
 }
 
 const MMX_EXP: &str = "mmx: the SSSE3 MMX forms: a written MMX register's sign and exponent field is not set to 0xFFFF";
-const X87_TRANS: &str = "fpu: x87 transcendental instructions computed in double precision (and their flags)";
+const X87_TRANS: &str =
+    "fpu: x87 transcendental instructions computed in double precision (and their flags)";
 const X87_CROSS: &str = "x87: a memory operand crossing into an unmapped page faults at a later byte's address (fnsave/fnstenv/fldenv/frstor: not at all)";
-const X87_FIP: &str = "fxsr: the last instruction's FIP, FCS, FOP, FDP are not those the host keeps";
+const X87_FIP: &str =
+    "fxsr: the last instruction's FIP, FCS, FOP, FDP are not those the host keeps";
 const MMX_STATE: &str =
     "mmx: the instruction does not switch the x87 unit to MMX mode (TOP=0, all tags valid)";
 

@@ -111,15 +111,19 @@ pub(crate) fn report(mut a: ReportArgs) -> Outcome {
                     format,
                 },
             )?,
-            By::Function => reports::report_functions(
-                &profile,
-                &reports::FunctionReportOptions {
+            By::Function | By::Thread => {
+                let o = reports::FunctionReportOptions {
                     metrics: a.metric,
                     sort_by: a.sort,
                     top: a.top,
                     format,
-                },
-            )?,
+                };
+                if matches!(a.by, By::Function) {
+                    reports::report_functions(&profile, &o)?
+                } else {
+                    reports::report_threads(&profile, &o)?
+                }
+            }
             By::Block | By::Line => {
                 let o = reports::BlockReportOptions {
                     metrics: a.metric,
@@ -133,15 +137,6 @@ pub(crate) fn report(mut a: ReportArgs) -> Outcome {
                     reports::report_lines(&profile, &o)?
                 }
             }
-            By::Thread => reports::report_threads(
-                &profile,
-                &reports::FunctionReportOptions {
-                    metrics: a.metric,
-                    sort_by: a.sort,
-                    top: a.top,
-                    format,
-                },
-            )?,
             By::Context | By::Caller | By::Callpath => reports::report_contexts(
                 &profile,
                 &reports::ContextReportOptions {

@@ -254,7 +254,9 @@ fn exec_program(a: &RunArgs, req: &vm::ExecRequest) -> ExitCode {
     let output = a
         .trace_children
         .then(|| with_suffix(&a.output, &req.suffix));
-    let argv0 = std::env::args_os().next().unwrap_or_else(|| "pathvm".into());
+    let argv0 = std::env::args_os()
+        .next()
+        .unwrap_or_else(|| "pathvm".into());
     let mut args: Vec<OsString> = vec![argv0];
     let child = Child {
         output: output.as_deref(),

@@ -135,6 +135,52 @@ extern "C" {
         is_int: *mut u32,
         cr2: *mut u64,
     ) -> libc::c_int;
+    /// Enforces guest page permissions at each TLB fill: `prot(data, page)`
+    /// gives bit 0 read, 1 write, 2 execute, or -1 for unmapped.
+    fn uc_pathvm_set_page_prot(
+        uc: unicorn_engine::ffi::uc_handle,
+        prot: extern "C" fn(*mut libc::c_void, u64) -> libc::c_int,
+        data: *mut libc::c_void,
+    ) -> libc::c_int;
+}
+
+/// What the patch tells the interrupt hook of the exception it reports.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TakenException {
+    pub error_code: u32,
+    /// An `int n` instruction raised it.
+    pub is_int: bool,
+    pub cr2: u64,
+}
+
+/// The error code, origin and CR2 of the exception the interrupt hook
+/// reports, ending its delivery (the next exception is not a double fault).
+/// Call it from the interrupt hook only.
+pub fn take_exception<D>(uc: &mut Unicorn<'_, D>) -> TakenException {
+    let (mut err, mut is_int, mut cr2) = (0u32, 0u32, 0u64);
+    // SAFETY: a live engine; the patch only reads its CPU state.
+    unsafe { uc_pathvm_take_exception(uc.get_handle(), &mut err, &mut is_int, &mut cr2) };
+    TakenException {
+        error_code: err,
+        is_int: is_int != 0,
+        cr2,
+    }
+}
+
+/// Checks guest page permissions at each TLB fill through `prot(data,
+/// page)` (bit 0 read, 1 write, 2 execute; -1 unmapped), an access they
+/// refuse raising #PF.
+///
+/// # Safety
+/// `prot` is called with `data` during every later emulation of `uc`:
+/// `data` must stay valid for what `prot` does with it while `uc` runs.
+pub unsafe fn set_page_prot<D>(
+    uc: &mut Unicorn<'_, D>,
+    prot: extern "C" fn(*mut libc::c_void, u64) -> libc::c_int,
+    data: *mut libc::c_void,
+) {
+    // SAFETY: the caller's contract.
+    unsafe { uc_pathvm_set_page_prot(uc.get_handle(), prot, data) };
 }
 
 /// Run guest code at CPL 3 as Linux does (privileged and I/O instructions
@@ -168,9 +214,11 @@ pub(crate) fn exception<O: events::Observer>(
     uc: &mut Unicorn<'_, crate::machine::Machine<'_, O>>,
     intno: u32,
 ) -> (SigInfo, u64) {
-    let (mut err, mut is_int, mut cr2) = (0u32, 0u32, 0u64);
-    // SAFETY: a live engine inside its interrupt hook.
-    unsafe { uc_pathvm_take_exception(uc.get_handle(), &mut err, &mut is_int, &mut cr2) };
+    let TakenException {
+        error_code: err,
+        is_int,
+        cr2,
+    } = take_exception(uc);
     let rip = uc.reg_read(RegisterX86::RIP).unwrap_or(0);
     let kernel = |signo: i32, trapno: u64, err: u64| SigInfo {
         signo,
@@ -187,7 +235,7 @@ pub(crate) fn exception<O: events::Observer>(
         trapno,
         ..Default::default()
     };
-    if is_int != 0 {
+    if is_int {
         // Software interrupts: RIP is past the instruction. Linux's gates
         // for vectors 3 (breakpoint) and 4 (overflow) allow user mode; the
         // others raise #GP with the vector in the error code (0x80 too: a

@@ -115,7 +115,8 @@ impl<O: Observer> Machine<'_, O> {
             let r = host(libc::SYS_poll, &[p, n as i64, 0]);
             if r > 0 {
                 // SAFETY: `p` is `n` pollfds of guest memory (`buf`).
-                let list = unsafe { std::slice::from_raw_parts_mut(p as *mut libc::pollfd, n as usize) };
+                let list =
+                    unsafe { std::slice::from_raw_parts_mut(p as *mut libc::pollfd, n as usize) };
                 for f in list {
                     if m.external_fd(f.fd) {
                         f.revents = no_hangup(f.revents as u32) as i16;

@@ -583,14 +583,12 @@ impl<O: Observer> Machine<'_, O> {
     /// Record an executable file mapping for symbolization.
     pub(crate) fn object_mapped(&mut self, path: &str, map_addr: u64, file_offset: u64) {
         // The bias comes from the segment that holds this file offset.
-        let bias = ElfImage::open(Path::new(path))
-            .ok()
-            .and_then(|img| {
-                img.segments
-                    .iter()
-                    .find(|s| page_down(s.offset) == file_offset)
-                    .map(|s| map_addr.wrapping_sub(page_down(s.vaddr)))
-            });
+        let bias = ElfImage::open(Path::new(path)).ok().and_then(|img| {
+            img.segments
+                .iter()
+                .find(|s| page_down(s.offset) == file_offset)
+                .map(|s| map_addr.wrapping_sub(page_down(s.vaddr)))
+        });
         let Some(bias) = bias else { return };
         if self
             .objects
@@ -1039,13 +1037,6 @@ extern "C" {
         cb: extern "C" fn(*mut libc::c_void, u64, u32),
         data: *mut libc::c_void,
     ) -> libc::c_int;
-    /// Enforces guest page permissions at each TLB fill: `prot(data, page)`
-    /// gives bit 0 read, 1 write, 2 execute, or -1 for unmapped.
-    fn uc_pathvm_set_page_prot(
-        uc: unicorn_engine::ffi::uc_handle,
-        prot: extern "C" fn(*mut libc::c_void, u64) -> libc::c_int,
-        data: *mut libc::c_void,
-    ) -> libc::c_int;
     /// Puts the observer's L1D filter ([`events::MemFilter`]) in front of
     /// the tracer: an access that hits the most recently used way of its
     /// set only increments `counts[is_store]`.
@@ -1060,7 +1051,7 @@ extern "C" {
 }
 
 /// The guest's permissions of the page at `page`, for the TLB (see
-/// `uc_pathvm_set_page_prot`).
+/// [`crate::cpu::set_page_prot`]).
 extern "C" fn page_prot<O: Observer>(data: *mut libc::c_void, page: u64) -> libc::c_int {
     // SAFETY: `data` is the machine registered in `install_hooks`; a TLB
     // fill happens inside the emulation, when nothing else borrows it.
@@ -1440,7 +1431,7 @@ fn install_hooks<'o, O: Observer>(
     .map_err(uc_err)?;
     // SAFETY: `page_prot::<O>` has the signature the patch expects;
     // `machine` lives as long as the engine (see the block hook above).
-    unsafe { uc_pathvm_set_page_prot(handle, page_prot::<O>, machine as *mut libc::c_void) };
+    unsafe { crate::cpu::set_page_prot(uc, page_prot::<O>, machine as *mut libc::c_void) };
     if wants_memory {
         // SAFETY: `mem_tracer::<O>` has the tracer's signature; `machine`
         // lives as long as the engine (see the block hook above). Set before

@@ -497,7 +497,13 @@ impl GuestMemory {
             .range(..hi)
             .rev()
             .take_while(|(_, m)| m.end > lo)
-            .map(|(&s, m)| (s.max(lo), m.end.min(hi), m.host_file || !matches!(m.backing, Backing::File { .. })))
+            .map(|(&s, m)| {
+                (
+                    s.max(lo),
+                    m.end.min(hi),
+                    m.host_file || !matches!(m.backing, Backing::File { .. }),
+                )
+            })
             .collect();
         let covered: u64 = parts.iter().map(|(a, b, _)| b - a).sum();
         for (a, b, host) in parts {
@@ -508,7 +514,13 @@ impl GuestMemory {
             if let Ok(p) = self.host_ptr(a, b - a) {
                 // SAFETY: inside our reservation; dropping pages changes
                 // only their contents, which the guest asked for.
-                unsafe { libc::madvise(p as *mut libc::c_void, (b - a) as usize, libc::MADV_DONTNEED) };
+                unsafe {
+                    libc::madvise(
+                        p as *mut libc::c_void,
+                        (b - a) as usize,
+                        libc::MADV_DONTNEED,
+                    )
+                };
             }
         }
         covered == hi - lo

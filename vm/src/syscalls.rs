@@ -462,10 +462,7 @@ impl<O: Observer> Machine<'_, O> {
             SYS_munmap => {
                 // As the kernel checks: aligned, within the user range, not
                 // wrapping, not empty.
-                if a[0] % PAGE_SIZE != 0
-                    || a[0] > TASK_SIZE
-                    || a[1] > TASK_SIZE - a[0]
-                    || a[1] == 0
+                if a[0] % PAGE_SIZE != 0 || a[0] > TASK_SIZE || a[1] > TASK_SIZE - a[0] || a[1] == 0
                 {
                     return ret(NEG_EINVAL);
                 }
