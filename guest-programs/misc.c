@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/ipc.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/resource.h>
@@ -35,6 +36,26 @@ static void on_segv(int sig, siginfo_t *si, void *uc) {
 }
 
 int main(int argc, char **argv) {
+    if (argc > 1 && !strcmp(argv[1], "pkey")) {
+        /* Protection keys on a CPU without them (CPUID.7.ECX: PKU bit 3,
+         * OSPKE bit 4): Linux answers ENOSPC to pkey_alloc and accepts only
+         * the default key. */
+        unsigned a, b, c, d;
+        __asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(7), "c"(0));
+        printf("cpuid pku %u ospke %u\n", (c >> 3) & 1, (c >> 4) & 1);
+        long k = syscall(SYS_pkey_alloc, 0, 0);
+        printf("pkey_alloc = %ld %s\n", k, k < 0 ? strerror(errno) : "");
+        k = syscall(SYS_pkey_alloc, 1, 0);
+        printf("pkey_alloc bad flags = %ld %s\n", k, k < 0 ? strerror(errno) : "");
+        static char page[4096] __attribute__((aligned(4096)));
+        k = syscall(SYS_pkey_mprotect, page, 4096, PROT_READ | PROT_WRITE, -1);
+        printf("pkey_mprotect default key = %ld\n", k);
+        k = syscall(SYS_pkey_mprotect, page, 4096, PROT_READ | PROT_WRITE, 1);
+        printf("pkey_mprotect key 1 = %ld %s\n", k, k < 0 ? strerror(errno) : "");
+        k = syscall(SYS_pkey_free, 1);
+        printf("pkey_free 1 = %ld %s\n", k, k < 0 ? strerror(errno) : "");
+        return 0;
+    }
     if (argc > 1) {
         /* Unsupported calls: pathvm names each once, whatever the count. */
         for (int i = 0; i < 3; i++)

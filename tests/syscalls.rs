@@ -74,6 +74,31 @@ fn getcpu_vsyscall_sockets_sysv_ipc_and_argument_checks() {
     }
 }
 
+/// The virtual CPU has no protection keys, so the guest gets what Linux
+/// gives on such a CPU (the host here has them, so a native run is no
+/// reference: the guest's own CPUID is, with the kernel's rule for a CPU
+/// without OSPKE).
+#[test]
+fn protection_keys_are_those_of_a_cpu_without_them() {
+    let dir = scratch("pkeys");
+    let vm = run_with(&dir.join("p.out"), &[], &guest("misc-O2"), &["pkey"]);
+    assert_eq!(vm.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&vm.stdout),
+        "cpuid pku 0 ospke 0\n\
+         pkey_alloc = -1 No space left on device\n\
+         pkey_alloc bad flags = -1 Invalid argument\n\
+         pkey_mprotect default key = 0\n\
+         pkey_mprotect key 1 = -1 Invalid argument\n\
+         pkey_free 1 = -1 Invalid argument\n"
+    );
+    assert!(
+        vm.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&vm.stderr)
+    );
+}
+
 #[test]
 fn each_unsupported_call_is_named_once() {
     let dir = scratch("unsupported-named");

@@ -475,7 +475,8 @@ impl<O: Observer> Machine<'_, O> {
                 }
                 ret(0)
             }
-            SYS_mprotect => {
+            SYS_pkey_mprotect if a[3] as i32 != -1 => ret(NEG_EINVAL),
+            SYS_mprotect | SYS_pkey_mprotect => {
                 const PROT_KNOWN: u64 = 0x7 | 0x8 | 0x0100_0000 | 0x0200_0000;
                 if a[0] % PAGE_SIZE != 0 || a[2] & !PROT_KNOWN != 0 {
                     return ret(NEG_EINVAL);
@@ -495,6 +496,17 @@ impl<O: Observer> Machine<'_, O> {
                 }
                 ret(if ok { 0 } else { -(ENOMEM as i64) })
             }
+            // The virtual CPU has no protection keys (CPUID.7.ECX.OSPKE is
+            // clear): as on such a machine, no key can be allocated, and only
+            // the default key (-1) is accepted by pkey_mprotect.
+            SYS_pkey_alloc => {
+                const PKEY_ACCESS_MASK: u64 = 0x3;
+                if a[0] != 0 || a[1] & !PKEY_ACCESS_MASK != 0 {
+                    return ret(NEG_EINVAL);
+                }
+                ret(-(libc::ENOSPC as i64))
+            }
+            SYS_pkey_free => ret(NEG_EINVAL),
             SYS_mremap => self.mremap(a),
             SYS_madvise => {
                 if a[0] % PAGE_SIZE != 0 || a[1] > TASK_SIZE || a[0] > TASK_SIZE - page_up(a[1]) {
