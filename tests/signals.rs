@@ -229,3 +229,39 @@ fn shell_pipeline_runs_children_natively_or_traced() {
         "{err}"
     );
 }
+
+#[test]
+fn posix_timers_and_thread_signals_match_native() {
+    // timers.c prints what each part observed: a periodic SIGEV_SIGNAL
+    // timer, glibc's SIGEV_THREAD, SIGEV_THREAD_ID to a chosen thread,
+    // sigwaitinfo in a worker while main blocks the signal, tgkill to a
+    // thread blocking the signal while main does not, real-time signals
+    // queued with values, overruns, SIGEV_NONE, a CPU-time timer, fork.
+    for variant in ["O2", "static"] {
+        let program = guest(&format!("timers-{variant}"));
+        let profile = as_native_twice(&format!("timers-{variant}"), &[], &program, &[]).0;
+        let rows = context_rows(&profile);
+        let calls = |f: &str| -> u64 {
+            rows.iter()
+                .filter(|r| r.0.last().is_some_and(|l| l == f))
+                .map(|r| r.1)
+                .sum()
+        };
+        assert_eq!(calls("on_tick"), 5, "{variant}");
+        assert_eq!(calls("on_thread"), 5, "{variant}");
+        assert_eq!(calls("on_queued"), 5, "{variant}");
+        assert_eq!(calls("on_directed"), 1, "{variant}");
+        assert_eq!(calls("on_cpu"), 1, "{variant}");
+        assert_eq!(calls("on_usr1"), 0, "{variant}: tgkill reached main");
+        // The directed signal ran in the worker's thread.
+        let directed: Vec<_> = rows
+            .iter()
+            .filter(|r| r.0.last().is_some_and(|l| l == "on_directed"))
+            .collect();
+        assert!(
+            directed[0].0.iter().any(|f| f == "directed_worker"),
+            "{:?}",
+            directed[0].0
+        );
+    }
+}

@@ -37,7 +37,7 @@ pub(crate) struct TimerFd {
 const NS: u64 = 1_000_000_000;
 
 /// `Some(ns)` of a `struct timespec` at `at` (`EINVAL` if malformed).
-fn timespec<O: Observer>(m: &Machine<'_, O>, at: u64) -> Result<u64, i64> {
+pub(crate) fn timespec<O: Observer>(m: &Machine<'_, O>, at: u64) -> Result<u64, i64> {
     let s = m.mem.read_u64(at).map_err(|_| NEG_EFAULT)?;
     let ns = m.mem.read_u64(at + 8).map_err(|_| NEG_EFAULT)?;
     if ns >= NS || (s as i64) < 0 {
@@ -46,7 +46,7 @@ fn timespec<O: Observer>(m: &Machine<'_, O>, at: u64) -> Result<u64, i64> {
     Ok(s.saturating_mul(NS).saturating_add(ns))
 }
 
-fn write_timespec<O: Observer>(m: &Machine<'_, O>, at: u64, ns: u64) -> Result<(), i64> {
+pub(crate) fn write_timespec<O: Observer>(m: &Machine<'_, O>, at: u64, ns: u64) -> Result<(), i64> {
     m.mem.write_u64(at, ns / NS).map_err(|_| NEG_EFAULT)?;
     m.mem.write_u64(at + 8, ns % NS).map_err(|_| NEG_EFAULT)
 }

@@ -20,6 +20,7 @@ pub mod memory;
 mod net;
 pub mod process;
 mod procfs;
+mod sigcalls;
 pub mod signals;
 mod sparse;
 mod syscalls;

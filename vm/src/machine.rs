@@ -391,9 +391,7 @@ impl<O: Observer> Machine<'_, O> {
     /// is now deliverable.
     #[cold]
     fn timers_expired(&mut self) -> bool {
-        let (now, cpu) = (self.clock.now_ns(), self.clock.instret.get());
-        let (pid, uid) = (self.sys.process.pid, self.sys.uid);
-        self.sys.sig.fire_timers(now, cpu, pid, uid);
+        self.fire_timers();
         self.sig_due = self.sys.sig.due(self.clock.slept_ns.get());
         self.sys.sig.next_deliverable().is_some()
     }
@@ -974,7 +972,7 @@ fn run_loop<O: Observer>(
             let killed = matches!(m.stop, Some(Ok(StopReason::Signaled { .. })));
             if killed && m.sys.sig.catches(info.signo) {
                 m.stop = None;
-                m.sys.sig.post(info);
+                m.sys.sig.post_own(info);
                 let at = match at {
                     FaultPc::At(a) => a,
                     FaultPc::DataAccess => crate::cpu::data_fault_pc(uc, info.addr.unwrap_or(0)),

@@ -79,6 +79,11 @@ pub(crate) struct SigInfo {
     /// CPU exception number and error code (`sigcontext.trapno`, `.err`).
     pub trapno: u64,
     pub err: u64,
+    /// `si_value` (the third word after `si_code`; `si_status` of SIGCHLD).
+    pub value: u64,
+    /// The POSIX timer that raised it (its `si_timerid` is `pid`, its
+    /// `si_overrun` is `uid`).
+    pub timer: Option<i32>,
 }
 
 /// A signal's action when no handler is installed.
@@ -96,27 +101,202 @@ fn ignored_by_default(sig: i32) -> bool {
     )
 }
 
-/// An interval timer (`setitimer`), in virtual nanoseconds.
-#[derive(Clone, Copy, Debug, Default)]
+/// What the clock of a timer counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TimerClock {
+    /// Wall time: retired instructions plus time slept (`CLOCK_REALTIME`,
+    /// `CLOCK_MONOTONIC`, `CLOCK_BOOTTIME`, `ITIMER_REAL`).
+    Wall,
+    /// CPU time: retired instructions (`CLOCK_PROCESS_CPUTIME_ID`,
+    /// `CLOCK_THREAD_CPUTIME_ID`, `ITIMER_VIRTUAL`, `ITIMER_PROF`).
+    Cpu,
+}
+
+/// One timer on the virtual clock, in virtual nanoseconds of its clock:
+/// the interval timers (`setitimer`) and the POSIX timers (`timer_create`)
+/// are both this.
+#[derive(Clone, Copy, Debug)]
 struct Timer {
-    /// When it fires next (0: disarmed): on the clock of its kind.
+    clock: TimerClock,
+    /// When it fires next (0: disarmed).
     deadline: u64,
     interval: u64,
+}
+
+impl Timer {
+    const fn disarmed(clock: TimerClock) -> Timer {
+        Timer {
+            clock,
+            deadline: 0,
+            interval: 0,
+        }
+    }
+
+    /// Arm to fire `value` ns after `now` (0: disarm), then every
+    /// `interval` ns; the old (interval, remaining).
+    fn set(&mut self, value: u64, interval: u64, now: u64) -> (u64, u64) {
+        let old = self.get(now);
+        self.deadline = if value == 0 {
+            0
+        } else {
+            now.saturating_add(value).max(1)
+        };
+        self.interval = interval;
+        old
+    }
+
+    /// (interval, remaining); a timer that is due reads 1 ns.
+    fn get(&self, now: u64) -> (u64, u64) {
+        let left = if self.deadline == 0 {
+            0
+        } else {
+            self.deadline.saturating_sub(now).max(1)
+        };
+        (self.interval, left)
+    }
+
+    /// The retired-instruction count it fires at (`slept`: the clock's
+    /// sleeping time, which moves wall-clock timers only).
+    fn due(&self, slept: u64) -> Option<u64> {
+        (self.deadline != 0).then(|| match self.clock {
+            TimerClock::Wall => self.deadline.saturating_sub(slept),
+            TimerClock::Cpu => self.deadline,
+        })
+    }
+
+    /// Fire if due at `now` (the clock of its kind): rearm a periodic timer
+    /// at its next period after `now`. Returns the periods that passed (0:
+    /// not due).
+    fn expire(&mut self, now: u64) -> u64 {
+        if self.deadline == 0 || now < self.deadline {
+            return 0;
+        }
+        if self.interval == 0 {
+            self.deadline = 0;
+            return 1;
+        }
+        let periods = (now - self.deadline) / self.interval + 1;
+        self.deadline = self
+            .deadline
+            .saturating_add(periods.saturating_mul(self.interval));
+        periods
+    }
 }
 
 /// `ITIMER_REAL` (wall time: retired instructions plus sleeps),
 /// `ITIMER_VIRTUAL` and `ITIMER_PROF` (CPU time: retired instructions).
 const TIMER_SIGNALS: [i32; 3] = [libc::SIGALRM, libc::SIGVTALRM, libc::SIGPROF];
 
-/// What each thread has of its own: the blocked mask and the alternate
-/// stack (kept here while another thread runs; see [`SignalState::swap_thread`]).
+/// `sigev_notify` of a POSIX timer.
+pub(crate) const SIGEV_SIGNAL: i32 = 0;
+pub(crate) const SIGEV_NONE: i32 = 1;
+pub(crate) const SIGEV_THREAD_ID: i32 = 4;
+/// `si_code` of a POSIX timer's signal.
+pub(crate) const SI_TIMER: i32 = -2;
+/// The first real-time signal: from here on signals queue.
+pub(crate) const SIGRTMIN: i32 = 32;
+
+/// A POSIX timer (`timer_create`).
+#[derive(Clone, Debug)]
+pub(crate) struct PosixTimer {
+    pub id: i32,
+    timer: Timer,
+    /// Where absolute times of its clock start, in ns of the virtual clock
+    /// (`TIMER_ABSTIME`).
+    pub origin: u64,
+    /// `SIGEV_SIGNAL`, `SIGEV_NONE` or `SIGEV_THREAD_ID` (with `tid`).
+    pub notify: i32,
+    pub signo: i32,
+    pub value: u64,
+    pub tid: u32,
+    /// Its signal is queued and not yet taken: further expiries count as
+    /// overruns.
+    queued: bool,
+    overrun: u64,
+    /// The overrun of the last signal taken (`timer_getoverrun`).
+    pub overrun_last: u64,
+}
+
+/// A signal a timer raised, for the caller to route: to the process
+/// (`tid` None) or to one thread.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TimerSignal {
+    pub tid: Option<u32>,
+    pub info: SigInfo,
+}
+
+/// Pending signals of a thread or of the process: standard signals merge
+/// (one instance each), real-time signals queue with their values, in
+/// arrival order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct SigQueue {
+    set: u64,
+    queue: Vec<SigInfo>,
+}
+
+impl SigQueue {
+    /// The set of pending signals.
+    pub(crate) fn set(&self) -> u64 {
+        self.set
+    }
+
+    /// Queue `info`; false when a standard signal already pending merged it.
+    fn push(&mut self, info: SigInfo) -> bool {
+        let b = bit(info.signo);
+        if info.signo < SIGRTMIN && self.set & b != 0 {
+            return false;
+        }
+        self.set |= b;
+        self.queue.push(info);
+        true
+    }
+
+    /// The first instance of `sig`.
+    fn take(&mut self, sig: i32) -> Option<SigInfo> {
+        let k = self.queue.iter().position(|i| i.signo == sig)?;
+        let info = self.queue.remove(k);
+        if !self.queue.iter().any(|i| i.signo == sig) {
+            self.set &= !bit(sig);
+        }
+        Some(info)
+    }
+
+    /// The signal to take first among `allowed`: a synchronous one (a
+    /// fault), then the lowest number, as Linux's `next_signal`.
+    fn next(&self, allowed: u64) -> Option<i32> {
+        const SYNCHRONOUS: u64 = (1 << (libc::SIGSEGV - 1))
+            | (1 << (libc::SIGBUS - 1))
+            | (1 << (libc::SIGILL - 1))
+            | (1 << (libc::SIGTRAP - 1))
+            | (1 << (libc::SIGFPE - 1))
+            | (1 << (libc::SIGSYS - 1));
+        let d = self.set & allowed;
+        let s = if d & SYNCHRONOUS != 0 {
+            d & SYNCHRONOUS
+        } else {
+            d
+        };
+        (s != 0).then(|| s.trailing_zeros() as i32 + 1)
+    }
+
+    /// The POSIX timers whose signal is in the queue.
+    fn timers(&self) -> impl Iterator<Item = i32> + '_ {
+        self.queue.iter().filter_map(|i| i.timer)
+    }
+}
+
+/// What each thread has of its own: the blocked mask, the alternate stack
+/// and the signals sent to it (kept here while another thread runs; see
+/// [`SignalState::swap_thread`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct ThreadSignals {
     pub blocked: u64,
     alt_sp: u64,
     alt_size: u64,
     alt_disabled: bool,
     suspended_mask: Option<u64>,
+    /// Signals sent to this thread (`tgkill`, `SIGEV_THREAD_ID`, faults).
+    pub pending: SigQueue,
 }
 
 impl Default for ThreadSignals {
@@ -127,7 +307,7 @@ impl Default for ThreadSignals {
 
 impl ThreadSignals {
     /// A new thread's: its creator's mask, no alternate stack (as `clone`
-    /// with `CLONE_VM` leaves it).
+    /// with `CLONE_VM` leaves it), nothing pending.
     pub(crate) fn new_thread(blocked: u64) -> ThreadSignals {
         ThreadSignals {
             blocked,
@@ -135,22 +315,42 @@ impl ThreadSignals {
             alt_size: 0,
             alt_disabled: true,
             suspended_mask: None,
+            pending: SigQueue::default(),
         }
+    }
+
+    /// Queue `info` for this thread while another runs (`ignored`: its
+    /// disposition discards it); false when discarded or merged.
+    pub(crate) fn post(&mut self, info: SigInfo, ignored: bool) -> bool {
+        if self.blocked & bit(info.signo) == 0 && ignored {
+            return false;
+        }
+        self.pending.push(info)
     }
 }
 
-/// The guest's signal state: the process's, and the running thread's mask
-/// and alternate stack.
+/// The guest's signal state: the process's (dispositions, the shared
+/// pending signals, timers), and the running thread's mask, alternate
+/// stack and pending signals.
 pub(crate) struct SignalState {
     pub actions: [SigAction; NSIG],
     pub blocked: u64,
-    pending: [Option<SigInfo>; NSIG],
-    pending_set: u64,
+    /// Signals sent to the running thread.
+    own: SigQueue,
+    /// Signals sent to the process (`kill`, timers, SIGCHLD).
+    shared: SigQueue,
+    /// Shared signals a thread before the running one takes (see
+    /// `crate::waits`: the lowest tid that does not block a signal gets
+    /// it); set at each thread switch.
+    pub deferred: u64,
     /// `sigaltstack`: base, size, and whether it is disabled.
     alt_sp: u64,
     alt_size: u64,
     alt_disabled: bool,
-    timers: [Timer; 3],
+    itimers: [Timer; 3],
+    /// POSIX timers, in id order.
+    timers: Vec<PosixTimer>,
+    next_timer_id: i32,
     /// The mask `sigsuspend` replaced, restored by the handler's `rt_sigreturn`.
     pub suspended_mask: Option<u64>,
 }
@@ -174,40 +374,45 @@ impl SignalState {
         SignalState {
             actions: [SigAction::default(); NSIG],
             blocked: 0,
-            pending: [None; NSIG],
-            pending_set: 0,
+            own: SigQueue::default(),
+            shared: SigQueue::default(),
+            deferred: 0,
             alt_sp: 0,
             alt_size: 0,
             alt_disabled: true,
-            timers: [Timer::default(); 3],
+            itimers: [
+                Timer::disarmed(TimerClock::Wall),
+                Timer::disarmed(TimerClock::Cpu),
+                Timer::disarmed(TimerClock::Cpu),
+            ],
+            timers: Vec::new(),
+            next_timer_id: 0,
             suspended_mask: None,
         }
     }
 
     /// What a forked child keeps: dispositions, mask and alternate stack;
-    /// pending signals and timers are not inherited.
+    /// pending signals, interval and POSIX timers are not inherited.
     pub(crate) fn fork_child(&mut self) {
-        self.pending = [None; NSIG];
-        self.pending_set = 0;
-        self.timers = [Timer::default(); 3];
+        self.own = SigQueue::default();
+        self.shared = SigQueue::default();
+        self.deferred = 0;
+        for t in &mut self.itimers {
+            *t = Timer::disarmed(t.clock);
+        }
+        self.timers.clear();
+        self.next_timer_id = 0;
     }
 
     /// A thread switch: store the running thread's own state in `t` and take
     /// the incoming thread's from it.
     pub(crate) fn swap_thread(&mut self, t: &mut ThreadSignals) {
-        let mine = ThreadSignals {
-            blocked: self.blocked,
-            alt_sp: self.alt_sp,
-            alt_size: self.alt_size,
-            alt_disabled: self.alt_disabled,
-            suspended_mask: self.suspended_mask,
-        };
-        self.blocked = t.blocked;
-        self.alt_sp = t.alt_sp;
-        self.alt_size = t.alt_size;
-        self.alt_disabled = t.alt_disabled;
-        self.suspended_mask = t.suspended_mask;
-        *t = mine;
+        std::mem::swap(&mut self.blocked, &mut t.blocked);
+        std::mem::swap(&mut self.alt_sp, &mut t.alt_sp);
+        std::mem::swap(&mut self.alt_size, &mut t.alt_size);
+        std::mem::swap(&mut self.alt_disabled, &mut t.alt_disabled);
+        std::mem::swap(&mut self.suspended_mask, &mut t.suspended_mask);
+        std::mem::swap(&mut self.own, &mut t.pending);
     }
 
     /// True when `sig` is discarded as soon as it is sent.
@@ -222,35 +427,90 @@ impl SignalState {
         self.actions[sig as usize].handler > SIG_IGN && self.blocked & bit(sig) == 0
     }
 
-    /// Make `info.signo` pending (a second one of the same signal merges).
-    pub(crate) fn post(&mut self, info: SigInfo) {
+    /// Make `info.signo` pending for the process (a standard signal
+    /// already pending merges); false when discarded or merged.
+    pub(crate) fn post(&mut self, info: SigInfo) -> bool {
         let sig = info.signo;
         if self.blocked & bit(sig) == 0 && self.is_ignored(sig) {
-            return;
+            return false;
         }
-        if self.pending[sig as usize].is_none() {
-            self.pending[sig as usize] = Some(info);
-            self.pending_set |= bit(sig);
-        }
+        self.shared.push(info)
     }
 
-    /// The pending set (`rt_sigpending`).
+    /// Make `info.signo` pending for the running thread.
+    pub(crate) fn post_own(&mut self, info: SigInfo) -> bool {
+        let sig = info.signo;
+        if self.blocked & bit(sig) == 0 && self.is_ignored(sig) {
+            return false;
+        }
+        self.own.push(info)
+    }
+
+    /// The running thread's pending set (`rt_sigpending`: its own signals
+    /// and the process's).
     pub(crate) fn pending_set(&self) -> u64 {
-        self.pending_set
+        self.own.set | self.shared.set
     }
 
-    /// The lowest pending signal that is not blocked.
+    /// The running thread's own pending set.
+    pub(crate) fn own_set(&self) -> u64 {
+        self.own.set
+    }
+
+    /// Empty the running thread's own queue (it exits); what it held.
+    pub(crate) fn take_own(&mut self) -> SigQueue {
+        std::mem::take(&mut self.own)
+    }
+
+    /// The process's pending set.
+    pub(crate) fn shared_set(&self) -> u64 {
+        self.shared.set
+    }
+
+    /// The signal the running thread takes next: its own first, then the
+    /// process's (those no thread before it takes).
     pub(crate) fn next_deliverable(&self) -> Option<i32> {
-        let d = self.pending_set & !self.blocked;
-        (d != 0).then(|| d.trailing_zeros() as i32 + 1)
+        self.own
+            .next(!self.blocked)
+            .or_else(|| self.shared.next(!self.blocked & !self.deferred))
     }
 
     fn take(&mut self, sig: i32) -> SigInfo {
-        self.pending_set &= !bit(sig);
-        self.pending[sig as usize].take().unwrap_or(SigInfo {
-            signo: sig,
-            ..Default::default()
-        })
+        let info = self.own.take(sig).or_else(|| self.shared.take(sig));
+        match info {
+            Some(i) => self.taken(i),
+            None => SigInfo {
+                signo: sig,
+                ..Default::default()
+            },
+        }
+    }
+
+    /// `rt_sigtimedwait`: take the first pending signal of `set`, the
+    /// running thread's own first.
+    pub(crate) fn take_of(&mut self, set: u64) -> Option<SigInfo> {
+        let info = match self.own.next(set) {
+            Some(sig) => self.own.take(sig),
+            None => {
+                let sig = self.shared.next(set)?;
+                self.shared.take(sig)
+            }
+        }?;
+        Some(self.taken(info))
+    }
+
+    /// A signal leaves its queue: a POSIX timer's carries the overruns
+    /// counted while it waited, and the timer may queue again.
+    fn taken(&mut self, mut info: SigInfo) -> SigInfo {
+        if let Some(id) = info.timer {
+            if let Some(t) = self.timers.iter_mut().find(|t| t.id == id) {
+                t.queued = false;
+                t.overrun_last = t.overrun.min(i32::MAX as u64);
+                t.overrun = 0;
+                info.uid = t.overrun_last as u32;
+            }
+        }
+        info
     }
 
     /// Set the blocked mask (SIGKILL and SIGSTOP cannot be blocked).
@@ -314,77 +574,235 @@ impl SignalState {
         interval: u64,
         now: u64,
     ) -> (u64, u64) {
-        let old = self.get_timer(which, now);
-        self.timers[which] = Timer {
-            deadline: if value == 0 {
-                0
-            } else {
-                now.saturating_add(value)
-            },
-            interval,
-        };
-        old
+        self.itimers[which].set(value, interval, now)
     }
 
     /// `getitimer`: (interval, remaining) of timer `which`.
     pub(crate) fn get_timer(&self, which: usize, now: u64) -> (u64, u64) {
-        let t = self.timers[which];
-        let left = if t.deadline == 0 {
-            0
-        } else {
-            t.deadline.saturating_sub(now).max(1)
-        };
-        (t.interval, left)
+        self.itimers[which].get(now)
+    }
+
+    /// The timers that raise a signal: the interval timers and the POSIX
+    /// timers but those of `SIGEV_NONE`.
+    fn signalling(&self) -> impl Iterator<Item = &Timer> {
+        self.itimers.iter().chain(
+            self.timers
+                .iter()
+                .filter(|t| t.notify != SIGEV_NONE)
+                .map(|t| &t.timer),
+        )
     }
 
     /// The retired-instruction count at which the next timer fires
     /// (`u64::MAX`: none armed). `slept` is the clock's sleeping time, which
-    /// moves the real timer only.
+    /// moves the wall-clock timers only.
     pub(crate) fn due(&self, slept: u64) -> u64 {
-        let mut due = u64::MAX;
-        for (k, t) in self.timers.iter().enumerate() {
-            if t.deadline != 0 {
-                let at = if k == 0 {
-                    t.deadline.saturating_sub(slept)
-                } else {
-                    t.deadline
-                };
-                due = due.min(at);
+        self.signalling()
+            .filter_map(|t| t.due(slept))
+            .min()
+            .unwrap_or(u64::MAX)
+    }
+
+    /// The earliest wall-clock deadline of a timer that raises a signal:
+    /// the clock may jump to it when every thread waits.
+    pub(crate) fn wall_deadline(&self) -> Option<u64> {
+        self.signalling()
+            .filter(|t| t.clock == TimerClock::Wall && t.deadline != 0)
+            .map(|t| t.deadline)
+            .min()
+    }
+
+    /// Fire the timers whose deadline has passed (`now_ns` is the wall
+    /// clock, `cpu_ns` the CPU clock); rearm the periodic ones. The
+    /// interval timers' signals are posted to the process; the POSIX
+    /// timers' come back for the caller to route (then
+    /// [`SignalState::timer_posted`]).
+    pub(crate) fn fire_timers(
+        &mut self,
+        now_ns: u64,
+        cpu_ns: u64,
+        pid: u32,
+        uid: u32,
+    ) -> Vec<TimerSignal> {
+        let now = |c: TimerClock| match c {
+            TimerClock::Wall => now_ns,
+            TimerClock::Cpu => cpu_ns,
+        };
+        for (k, signo) in TIMER_SIGNALS.into_iter().enumerate() {
+            // Missed periods do not queue (as on Linux: one signal).
+            if self.itimers[k].expire(now(self.itimers[k].clock)) > 0 {
+                self.post(SigInfo {
+                    signo,
+                    code: SI_KERNEL,
+                    pid,
+                    uid,
+                    ..Default::default()
+                });
             }
         }
-        due
-    }
-
-    /// The wall-clock deadline of the real timer, if armed.
-    pub(crate) fn real_deadline(&self) -> Option<u64> {
-        let d = self.timers[0].deadline;
-        (d != 0).then_some(d)
-    }
-
-    /// Fire the timers whose deadline has passed (`now_ns` is the real
-    /// clock, `cpu_ns` the CPU clock); rearm the periodic ones.
-    pub(crate) fn fire_timers(&mut self, now_ns: u64, cpu_ns: u64, pid: u32, uid: u32) {
-        for k in 0..3 {
-            let now = if k == 0 { now_ns } else { cpu_ns };
-            let t = self.timers[k];
-            if t.deadline == 0 || now < t.deadline {
+        let mut out = Vec::new();
+        for t in &mut self.timers {
+            if t.notify == SIGEV_NONE {
                 continue;
             }
-            self.timers[k].deadline = if t.interval == 0 {
-                0
-            } else {
-                // Missed periods do not queue (as on Linux: one signal).
-                let late = (now - t.deadline) / t.interval + 1;
-                t.deadline + late * t.interval
-            };
-            self.post(SigInfo {
-                signo: TIMER_SIGNALS[k],
-                code: SI_KERNEL,
-                pid,
-                uid,
-                ..Default::default()
+            let periods = t.timer.expire(now(t.timer.clock));
+            if periods == 0 {
+                continue;
+            }
+            // Periods that pass while its signal waits are overruns
+            // (`si_overrun`, `timer_getoverrun`).
+            if t.queued {
+                t.overrun = t.overrun.saturating_add(periods);
+                continue;
+            }
+            t.overrun = t.overrun.saturating_add(periods - 1);
+            t.queued = true;
+            out.push(TimerSignal {
+                tid: (t.notify == SIGEV_THREAD_ID).then_some(t.tid),
+                info: SigInfo {
+                    signo: t.signo,
+                    code: SI_TIMER,
+                    pid: t.id as u32,
+                    value: t.value,
+                    timer: Some(t.id),
+                    ..Default::default()
+                },
             });
         }
+        out
+    }
+
+    /// The signal of timer `id` was queued (`true`) or discarded (ignored,
+    /// merged, or its thread gone): only a queued one waits to be taken.
+    pub(crate) fn timer_posted(&mut self, id: i32, queued: bool) {
+        if !queued {
+            if let Some(t) = self.timers.iter_mut().find(|t| t.id == id) {
+                t.queued = false;
+            }
+        }
+    }
+
+    /// Signals of POSIX timers dropped with an exiting thread's queue.
+    pub(crate) fn drop_thread_queue(&mut self, q: &SigQueue) {
+        let ids: Vec<i32> = q.timers().collect();
+        for id in ids {
+            self.timer_posted(id, false);
+        }
+    }
+
+    /// `timer_create`: a new disarmed timer; its id (`Err(-errno)`).
+    pub(crate) fn create_timer(
+        &mut self,
+        clock: TimerClock,
+        origin: u64,
+        notify: i32,
+        signo: i32,
+        value: u64,
+        tid: u32,
+    ) -> Result<i32, i64> {
+        // Ids count up from 0 per process, as Linux's.
+        let mut id = self.next_timer_id;
+        for _ in 0..=self.timers.len() {
+            if !self.timers.iter().any(|t| t.id == id) {
+                break;
+            }
+            id = id.checked_add(1).unwrap_or(0);
+        }
+        if self.timers.iter().any(|t| t.id == id) {
+            return Err(-(libc::EAGAIN as i64));
+        }
+        self.next_timer_id = id.checked_add(1).unwrap_or(0);
+        let k = self.timers.partition_point(|t| t.id < id);
+        self.timers.insert(
+            k,
+            PosixTimer {
+                id,
+                timer: Timer::disarmed(clock),
+                origin,
+                notify,
+                signo,
+                value: if value == u64::MAX { id as u64 } else { value },
+                tid,
+                queued: false,
+                overrun: 0,
+                overrun_last: 0,
+            },
+        );
+        Ok(id)
+    }
+
+    /// POSIX timer `id`.
+    pub(crate) fn posix_timer(&self, id: i32) -> Option<&PosixTimer> {
+        self.timers.iter().find(|t| t.id == id)
+    }
+
+    /// `timer_settime` with a relative `value` (0: disarm) and `interval`
+    /// at `now` (its clock); the old (interval, remaining).
+    pub(crate) fn set_posix_timer(
+        &mut self,
+        id: i32,
+        value: u64,
+        interval: u64,
+        now: u64,
+    ) -> Option<(u64, u64)> {
+        let t = self.timers.iter_mut().find(|t| t.id == id)?;
+        let old = t.current(now);
+        t.timer.set(value, interval, now);
+        t.overrun = 0;
+        Some(old)
+    }
+
+    /// `timer_gettime`: (interval, remaining).
+    pub(crate) fn get_posix_timer(&self, id: i32, now: u64) -> Option<(u64, u64)> {
+        self.posix_timer(id).map(|t| t.current(now))
+    }
+
+    /// `timer_delete`.
+    pub(crate) fn delete_posix_timer(&mut self, id: i32) -> bool {
+        let n = self.timers.len();
+        self.timers.retain(|t| t.id != id);
+        self.timers.len() != n
+    }
+}
+
+impl PosixTimer {
+    /// What its clock counts.
+    pub(crate) fn clock(&self) -> TimerClock {
+        self.timer.clock
+    }
+
+    /// (interval, remaining) at `now`: a `SIGEV_NONE` timer is never fired,
+    /// so its periods are counted here.
+    fn current(&self, now: u64) -> (u64, u64) {
+        let mut t = self.timer;
+        if self.notify == SIGEV_NONE {
+            t.expire(now);
+            if t.deadline == 0 {
+                return (t.interval, 0);
+            }
+        }
+        t.get(now)
+    }
+}
+
+impl SigInfo {
+    /// The guest's 128-byte `siginfo_t`: `si_signo`, `si_errno`, `si_code`,
+    /// then the fault address, or the two ints and the value that follow
+    /// (`si_pid`/`si_uid`/`si_value`, `si_timerid`/`si_overrun`/`si_value`,
+    /// `si_pid`/`si_uid`/`si_status`).
+    pub(crate) fn bytes(&self) -> [u8; 128] {
+        let mut b = [0u8; 128];
+        b[0..4].copy_from_slice(&self.signo.to_le_bytes());
+        b[8..12].copy_from_slice(&self.code.to_le_bytes());
+        match self.addr {
+            Some(a) => b[16..24].copy_from_slice(&a.to_le_bytes()),
+            None => {
+                b[16..20].copy_from_slice(&self.pid.to_le_bytes());
+                b[20..24].copy_from_slice(&self.uid.to_le_bytes());
+                b[24..32].copy_from_slice(&self.value.to_le_bytes());
+            }
+        }
+        b
     }
 }
 
@@ -616,15 +1034,13 @@ fn push_frame<O: Observer>(
     put(&mut f, mc + frame::SC_FPSTATE, fx_at);
     put(&mut f, uc_at + frame::UC_SIGMASK, old_mask);
     let si = frame::SIGINFO as usize;
-    f[si..si + 4].copy_from_slice(&sig.to_le_bytes());
-    f[si + 8..si + 12].copy_from_slice(&info.code.to_le_bytes());
-    match info.addr {
-        Some(a) => put(&mut f, frame::SIGINFO + 16, a),
-        None => {
-            f[si + 16..si + 20].copy_from_slice(&info.pid.to_le_bytes());
-            f[si + 20..si + 24].copy_from_slice(&info.uid.to_le_bytes());
+    f[si..si + 128].copy_from_slice(
+        &SigInfo {
+            signo: sig,
+            ..*info
         }
-    }
+        .bytes(),
+    );
     // The frame goes where the guest itself could write (not past the end
     // of an overflowed stack).
     let room = m.mem.writable(fx_at, 512) && m.mem.writable(sp, frame::SIZE);
@@ -781,9 +1197,71 @@ mod tests {
         st.fire_timers(1600, 1700, 1000, 0);
         assert_eq!(st.pending_set(), bit(libc::SIGALRM) | bit(libc::SIGVTALRM));
         assert_eq!(st.get_timer(1, 1700), (300, 200));
-        assert_eq!(st.real_deadline(), None, "one-shot");
+        assert_eq!(st.wall_deadline(), None, "one-shot");
         assert_eq!(st.set_timer(1, 0, 0, 1700), (300, 200));
         assert_eq!(st.due(0), u64::MAX);
+    }
+
+    #[test]
+    fn real_time_signals_queue_in_order_standard_ones_merge() {
+        let mut st = SignalState::new();
+        handle(&mut st, libc::SIGUSR1);
+        handle(&mut st, 40);
+        for v in [7, 8] {
+            assert!(st.post(SigInfo {
+                value: v,
+                ..info(40)
+            }));
+        }
+        assert!(st.post(info(libc::SIGUSR1)));
+        assert!(!st.post(info(libc::SIGUSR1)), "merged");
+        assert!(st.post_own(info(41)));
+        assert_eq!(st.pending_set(), bit(40) | bit(41) | bit(libc::SIGUSR1));
+        // The thread's own signals first, then the process's, lowest first.
+        assert_eq!(st.next_deliverable(), Some(41));
+        assert_eq!(st.take(41).signo, 41);
+        assert_eq!(st.take(libc::SIGUSR1).signo, libc::SIGUSR1);
+        assert_eq!(st.take_of(bit(40)).map(|i| i.value), Some(7));
+        assert_eq!(st.pending_set(), bit(40), "one instance left");
+        st.deferred = bit(40);
+        assert_eq!(st.next_deliverable(), None, "another thread takes it");
+        assert_eq!(st.take_of(bit(40)).map(|i| i.value), Some(8));
+        assert_eq!(st.pending_set(), 0);
+    }
+
+    #[test]
+    fn posix_timers_count_overruns_while_their_signal_waits() {
+        let mut st = SignalState::new();
+        handle(&mut st, 40);
+        let id = st
+            .create_timer(TimerClock::Wall, 0, SIGEV_SIGNAL, 40, 0x55, 0)
+            .unwrap();
+        assert_eq!(id, 0);
+        assert_eq!(
+            st.create_timer(TimerClock::Cpu, 0, SIGEV_NONE, 0, u64::MAX, 0),
+            Ok(1)
+        );
+        assert_eq!(st.posix_timer(1).unwrap().value, 1, "the id as value");
+        st.set_posix_timer(id, 100, 100, 0);
+        st.set_posix_timer(1, 50, 0, 0);
+        assert_eq!(st.due(0), 100, "SIGEV_NONE never fires");
+        let fired = st.fire_timers(100, 100, 1000, 0);
+        assert_eq!(fired.len(), 1);
+        assert_eq!((fired[0].tid, fired[0].info.code), (None, SI_TIMER));
+        assert!(st.post(fired[0].info));
+        // Three more periods pass before it is taken: three overruns.
+        assert!(st.fire_timers(250, 250, 1000, 0).is_empty());
+        assert!(st.fire_timers(420, 420, 1000, 0).is_empty());
+        let got = st.take_of(bit(40)).unwrap();
+        assert_eq!((got.pid, got.uid, got.value), (0, 3, 0x55));
+        assert_eq!(st.posix_timer(id).unwrap().overrun_last, 3);
+        assert_eq!(st.get_posix_timer(id, 420), Some((100, 80)));
+        assert_eq!(st.get_posix_timer(1, 420), Some((0, 0)), "expired");
+        assert_eq!(st.fire_timers(500, 500, 1000, 0).len(), 1);
+        assert!(st.delete_posix_timer(id));
+        assert!(!st.delete_posix_timer(id));
+        st.fork_child();
+        assert!(st.posix_timer(1).is_none(), "not inherited");
     }
 
     #[test]

@@ -207,7 +207,7 @@ pub(crate) fn dispatch<O: Observer>(uc: &mut Unicorn<'_, Machine<'_, O>>) -> Sys
         // is gone gets SIGPIPE as well as EPIPE (its default kills it).
         let m = uc.get_data_mut();
         let (pid, uid) = (m.sys.process.pid, m.sys.uid);
-        m.sys.sig.post(SigInfo {
+        m.sys.sig.post_own(SigInfo {
             signo: libc::SIGPIPE,
             code: 0, // SI_USER
             pid,
@@ -285,6 +285,7 @@ impl<O: Observer> Machine<'_, O> {
 
     fn syscall(&mut self, nr: u64, a: [u64; 6]) -> Sys {
         self.sys.restart = self.threads.current_mut().restart.take();
+        self.threads.current_mut().wait_sigs = 0;
         let r = match self.syscall_inner(nr, a) {
             Ok(s) => s,
             Err(e) => Sys::Ret(e),
@@ -812,6 +813,10 @@ impl<O: Observer> Machine<'_, O> {
                 ret(0)
             }
             SYS_pause => self.wait_for_signal(nr),
+            SYS_rt_sigtimedwait => self.sigtimedwait(nr, a),
+            SYS_rt_sigqueueinfo | SYS_rt_tgsigqueueinfo => self.sigqueueinfo(nr, a),
+            SYS_timer_create | SYS_timer_settime | SYS_timer_gettime | SYS_timer_getoverrun
+            | SYS_timer_delete => self.timer_call(nr, a),
             SYS_rt_sigsuspend => {
                 if a[1] != 8 {
                     return ret(NEG_EINVAL);
@@ -1050,7 +1055,7 @@ impl<O: Observer> Machine<'_, O> {
         };
         let end = self.clock.now_ns().saturating_add(add);
         for _ in 0..10_000 {
-            match self.sys.sig.real_deadline() {
+            match self.sys.sig.wall_deadline() {
                 Some(d) if d <= end => {
                     let now = self.clock.now_ns();
                     self.clock.sleep(d.saturating_sub(now));
@@ -1116,27 +1121,9 @@ impl<O: Observer> Machine<'_, O> {
         if sig == 0 {
             return Ok(Sys::Ret(0));
         }
-        // Linux gives a signal sent to the process to its main thread when
-        // that thread takes it (`complete_signal`): a main thread in
-        // `pause` wakes, rather than the sender running the handler.
-        if let Some(i) = self.threads.find(self.sys.process.pid) {
-            let t = &self.threads.list[i];
-            if i != self.threads.cur
-                && t.sig.blocked & bit(sig as i32) == 0
-                && !self.sys.sig.is_ignored(sig as i32)
-            {
-                self.threads.list[i].directed.push(SigInfo {
-                    signo: sig as i32,
-                    code,
-                    pid: self.sys.process.pid,
-                    uid: self.sys.uid,
-                    ..Default::default()
-                });
-                self.threads.interrupt(i);
-                return Ok(Sys::Ret(0));
-            }
-        }
-        self.sys.sig.post(SigInfo {
+        // Pending for the process; its taker (the main thread when it does
+        // not block the signal, as Linux's `complete_signal`) wakes.
+        self.signal_process(SigInfo {
             signo: sig as i32,
             code,
             pid: self.sys.process.pid,
@@ -1208,10 +1195,24 @@ impl<O: Observer> Machine<'_, O> {
         }
     }
 
+    /// Fire the interval and POSIX timers whose deadline passed: a POSIX
+    /// timer's signal goes to the process or to its thread
+    /// (`SIGEV_THREAD_ID`; dropped when the thread is gone).
     pub(crate) fn fire_timers(&mut self) {
         let (now, cpu) = (self.clock.now_ns(), self.clock.instret.get());
         let (pid, uid) = (self.sys.process.pid, self.sys.uid);
-        self.sys.sig.fire_timers(now, cpu, pid, uid);
+        for t in self.sys.sig.fire_timers(now, cpu, pid, uid) {
+            let queued = match t.tid {
+                None => self.signal_process(t.info),
+                Some(tid) => match self.threads.find(tid) {
+                    Some(i) => self.signal_thread(i, t.info),
+                    None => false,
+                },
+            };
+            if let Some(id) = t.info.timer {
+                self.sys.sig.timer_posted(id, queued);
+            }
+        }
     }
 
     /// `pause`/`sigsuspend`: the thread blocks until a signal is
@@ -1244,11 +1245,17 @@ impl<O: Observer> Machine<'_, O> {
         } else {
             libc::CLD_EXITED
         };
-        self.sys.sig.post(SigInfo {
+        let value = if libc::WIFSIGNALED(s) {
+            libc::WTERMSIG(s)
+        } else {
+            libc::WEXITSTATUS(s)
+        } as u64;
+        self.signal_process(SigInfo {
             signo: libc::SIGCHLD,
             code,
             pid: vpid as u32,
             uid: self.sys.uid,
+            value,
             ..Default::default()
         });
     }
@@ -1343,6 +1350,9 @@ impl<O: Observer> Machine<'_, O> {
             self.threads.wake(ctid, usize::MAX, u32::MAX);
         }
         self.threads.current_mut().state = crate::threads::ThreadState::Exited;
+        // Its pending signals go with it.
+        let own = self.sys.sig.take_own();
+        self.sys.sig.drop_thread_queue(&own);
         Ok(Sys::Reschedule {
             rotate: true,
             ret: None,
@@ -1360,13 +1370,9 @@ impl<O: Observer> Machine<'_, O> {
         }
     }
 
-    /// `tkill`/`tgkill` in this process: to the running thread now, to
-    /// another thread when it runs next (its futex wait ends with `EINTR`
-    /// when it does not block the signal).
+    /// `tkill`/`tgkill` in this process: pending for that thread alone
+    /// (it wakes when it takes the signal).
     fn tkill(&mut self, tid: i64, sig: u64) -> Result<Sys, i64> {
-        if tid == self.threads.current().tid as i64 {
-            return self.kill(self.sys.process.pid as i64, sig, libc::SI_TKILL);
-        }
         let Some(i) = u32::try_from(tid).ok().and_then(|t| self.threads.find(t)) else {
             return self.kill(tid, sig, libc::SI_TKILL);
         };
@@ -1376,21 +1382,16 @@ impl<O: Observer> Machine<'_, O> {
         if sig == 0 {
             return Ok(Sys::Ret(0));
         }
-        if self.sys.sig.is_ignored(sig as i32)
-            && self.threads.list[i].sig.blocked & bit(sig as i32) == 0
-        {
-            return Ok(Sys::Ret(0));
-        }
-        self.threads.list[i].directed.push(SigInfo {
-            signo: sig as i32,
-            code: libc::SI_TKILL,
-            pid: self.sys.process.pid,
-            uid: self.sys.uid,
-            ..Default::default()
-        });
-        if self.threads.list[i].sig.blocked & bit(sig as i32) == 0 {
-            self.threads.interrupt(i);
-        }
+        self.signal_thread(
+            i,
+            SigInfo {
+                signo: sig as i32,
+                code: libc::SI_TKILL,
+                pid: self.sys.process.pid,
+                uid: self.sys.uid,
+                ..Default::default()
+            },
+        );
         Ok(Sys::Ret(0))
     }
 

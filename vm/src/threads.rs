@@ -34,7 +34,7 @@ use events::Observer;
 use unicorn_engine::{Context, RegisterX86};
 
 use crate::machine::{Machine, StopReason, VmError};
-use crate::signals::{SigInfo, ThreadSignals};
+use crate::signals::ThreadSignals;
 
 /// Retired instructions a thread runs before the next one gets the CPU,
 /// unless it blocks first.
@@ -87,10 +87,12 @@ pub(crate) struct Thread {
     pub on_resume: Vec<(RegisterX86, u64)>,
     /// `CLONE_CHILD_CLEARTID`/`set_tid_address`: zeroed and woken at exit.
     pub clear_child_tid: u64,
-    /// Its signal mask and alternate stack while another thread runs.
+    /// Its signal mask, alternate stack and pending signals while another
+    /// thread runs.
     pub sig: ThreadSignals,
-    /// Signals sent to it (`tgkill`) while another thread ran.
-    pub directed: Vec<SigInfo>,
+    /// In `rt_sigtimedwait`: the signals it waits for (it takes them
+    /// although it blocks them; see `crate::waits`).
+    pub wait_sigs: u64,
     /// The `syscall` instruction it waits at (for deadlock reports).
     pub wait_pc: u64,
     /// While `Blocked`: the descriptors it waits for, and its call.
@@ -113,6 +115,16 @@ impl Thread {
             self.state,
             ThreadState::Futex { .. } | ThreadState::Blocked { .. }
         )
+    }
+
+    /// The signals it takes when sent to the process, given its mask
+    /// `blocked` (those it does not block and those it waits for).
+    pub(crate) fn takes(&self, blocked: u64) -> u64 {
+        if self.state == ThreadState::Exited {
+            0
+        } else {
+            !blocked | self.wait_sigs
+        }
     }
 }
 
@@ -139,7 +151,7 @@ impl Threads {
                 on_resume: Vec::new(),
                 clear_child_tid: 0,
                 sig: ThreadSignals::default(),
-                directed: Vec::new(),
+                wait_sigs: 0,
                 wait_pc: 0,
                 wait_fds: Vec::new(),
                 wait_nr: 0,
@@ -196,7 +208,7 @@ impl Threads {
             on_resume: regs,
             clear_child_tid,
             sig: ThreadSignals::new_thread(blocked),
-            directed: Vec::new(),
+            wait_sigs: 0,
             wait_pc: 0,
             wait_fds: Vec::new(),
             wait_nr: 0,
@@ -287,6 +299,7 @@ impl Threads {
     /// signal came for it.
     pub(crate) fn interrupt(&mut self, i: usize) {
         if self.list[i].waits() {
+            self.list[i].wait_sigs = 0;
             self.list[i].wait_fds.clear();
             self.list[i].wait_external = false;
             self.resume_with(i, NEG_EINTR);
@@ -443,7 +456,7 @@ pub(crate) fn switch<O: Observer>(
         m.threads.list[next].ctx = Some(ctx);
         // The outgoing thread's mask and alternate stack go to its record,
         // the incoming thread's come out of its own.
-        let mut sig = m.threads.list[next].sig;
+        let mut sig = std::mem::take(&mut m.threads.list[next].sig);
         m.sys.sig.swap_thread(&mut sig);
         m.threads.list[cur].sig = sig;
         m.threads.cur = next;
@@ -463,10 +476,13 @@ pub(crate) fn switch<O: Observer>(
         uc.reg_write(r, v).map_err(emu)?;
     }
     let m = uc.get_data_mut();
-    for info in std::mem::take(&mut m.threads.current_mut().directed) {
-        m.sys.sig.post(info);
-    }
     m.threads.prune();
+    // Signals of the process that a thread before this one takes wait for
+    // it (see `crate::waits`).
+    let cur = m.threads.cur;
+    m.sys.sig.deferred = m.threads.list[..cur]
+        .iter()
+        .fold(0, |d, t| d | t.takes(t.sig.blocked));
     m.switch_due = if m.threads.live() > 1 {
         m.clock.instret.get().saturating_add(m.threads.quantum)
     } else {

@@ -9,9 +9,15 @@
 //! deadline on the virtual clock, and another thread runs. At every
 //! scheduling point ([`Machine::wake_waiters`]) a blocked thread
 //!
-//! - is interrupted (`-EINTR`) by a signal it does not block (a signal of
-//!   the process goes to the first waiting thread that takes it, unless a
-//!   runnable thread takes it);
+//! - is interrupted (`-EINTR`) by a signal it does not block, or runs
+//!   `rt_sigtimedwait` again for a signal it waits for: a signal sent to
+//!   the thread is its own; a signal sent to the process has one taker, the
+//!   main thread when it takes it, otherwise the first thread in tid order
+//!   that does (a thread takes the signals it does not block and those it
+//!   waits for in `rt_sigtimedwait`). The running thread leaves the
+//!   signals of a taker before it pending (`SignalState::deferred`). With
+//!   no taker the signal stays pending until a thread unblocks it or waits
+//!   for it;
 //! - runs its call again from its `syscall` instruction when its deadline
 //!   passed or one of its descriptors is ready (a host `poll` with no
 //!   timeout), the call keeping its first deadline.
@@ -42,7 +48,8 @@
 //! natively, its answer is a race).
 //!
 //! The end of a child is the same kind of event: SIGCHLD is posted (when
-//! the guest catches it) only at an idle point (the child's pidfd among the
+//! the guest catches it, or a thread waits for it in `rt_sigtimedwait`)
+//! only at an idle point (the child's pidfd among the
 //! descriptors pathvm waits for) or when `wait4` reaps the child, never at
 //! the moment the host happened to notice it.
 //!
@@ -230,29 +237,15 @@ impl<O: Observer> Machine<'_, O> {
     pub(crate) fn wake_waiters(&mut self) {
         self.fire_fd_timers();
         let now = self.clock.now_ns();
-        let cur = self.threads.cur;
         let n = self.threads.list.len();
-        let mask = |m: &Self, i: usize| {
-            if i == cur {
-                m.sys.sig.blocked
-            } else {
-                m.threads.list[i].sig.blocked
-            }
-        };
-        // Signals sent to the process: a runnable thread takes one, or the
-        // first waiting thread that does not block it wakes.
-        let mut pending = self.sys.sig.pending_set();
+        // Signals sent to the process go to their taker (see
+        // [`Machine::signal_taker`]), which wakes if it waits.
+        let mut pending = self.sys.sig.shared_set();
         while pending != 0 {
             let b = pending & pending.wrapping_neg();
             pending &= !b;
-            let takes = |m: &Self, i: usize| mask(m, i) & b == 0;
-            let runnable_takes = (0..n)
-                .any(|i| self.threads.list[i].state == ThreadState::Runnable && takes(self, i));
-            if runnable_takes {
-                continue;
-            }
-            if let Some(i) = (0..n).find(|&i| self.threads.list[i].waits() && takes(self, i)) {
-                self.threads.interrupt(i);
+            if let Some(i) = self.signal_taker(b) {
+                self.wake_for(i, b);
             }
         }
         for i in 0..n {
@@ -260,14 +253,13 @@ impl<O: Observer> Machine<'_, O> {
             if !t.waits() {
                 continue;
             }
-            let directed = t
-                .directed
-                .iter()
-                .any(|s| crate::signals::bit(s.signo) & mask(self, i) == 0);
-            if directed {
-                self.threads.interrupt(i);
+            let own = self.thread_pending(i);
+            let takes = t.takes(self.thread_blocked(i));
+            if own & takes != 0 {
+                self.wake_for(i, own & takes);
                 continue;
             }
+            let t = &self.threads.list[i];
             let ThreadState::Blocked { deadline } = t.state else {
                 continue;
             };
@@ -286,6 +278,78 @@ impl<O: Observer> Machine<'_, O> {
         }
     }
 
+    /// The blocked mask of thread `i`.
+    pub(crate) fn thread_blocked(&self, i: usize) -> u64 {
+        if i == self.threads.cur {
+            self.sys.sig.blocked
+        } else {
+            self.threads.list[i].sig.blocked
+        }
+    }
+
+    /// The signals sent to thread `i` that are pending.
+    fn thread_pending(&self, i: usize) -> u64 {
+        if i == self.threads.cur {
+            self.sys.sig.own_set()
+        } else {
+            self.threads.list[i].sig.pending.set()
+        }
+    }
+
+    /// The thread that takes a signal of the process (`b`, its bit): the
+    /// main thread when it does not block it, otherwise the first other in
+    /// tid order that does not (Linux's `complete_signal` prefers the main
+    /// thread too, then searches from the last thread it chose); a thread
+    /// in `rt_sigtimedwait` takes the signals it waits for. `None`: every
+    /// thread blocks it, and it stays pending for the first to unblock it.
+    pub(crate) fn signal_taker(&self, b: u64) -> Option<usize> {
+        (0..self.threads.list.len())
+            .find(|&i| self.threads.list[i].takes(self.thread_blocked(i)) & b != 0)
+    }
+
+    /// Thread `i` has signals `b` to take: a wait for them
+    /// (`rt_sigtimedwait`) runs again, another wait ends with `EINTR`.
+    pub(crate) fn wake_for(&mut self, i: usize, b: u64) {
+        let t = &self.threads.list[i];
+        if !t.waits() {
+            return;
+        }
+        if t.wait_sigs & b != 0 {
+            self.threads.restart(i);
+        } else {
+            self.threads.interrupt(i);
+        }
+    }
+
+    /// Send `info` to the process: it waits in the shared set for its
+    /// taker, which wakes.
+    pub(crate) fn signal_process(&mut self, info: crate::signals::SigInfo) -> bool {
+        let b = crate::signals::bit(info.signo);
+        let queued = self.sys.sig.post(info);
+        if queued {
+            if let Some(i) = self.signal_taker(b) {
+                self.wake_for(i, b);
+            }
+        }
+        queued
+    }
+
+    /// Send `info` to thread `i` (`tgkill`, `SIGEV_THREAD_ID`): pending
+    /// for it alone; it wakes when it takes the signal.
+    pub(crate) fn signal_thread(&mut self, i: usize, info: crate::signals::SigInfo) -> bool {
+        let b = crate::signals::bit(info.signo);
+        let queued = if i == self.threads.cur {
+            self.sys.sig.post_own(info)
+        } else {
+            let ignored = self.sys.sig.is_ignored(info.signo);
+            self.threads.list[i].sig.post(info, ignored)
+        };
+        if self.threads.list[i].takes(self.thread_blocked(i)) & b != 0 {
+            self.wake_for(i, b);
+        }
+        queued
+    }
+
     /// No thread can run: wait for what can wake one (see the module's
     /// comment), or stop the run (a deadlock, or pathvm was asked to stop).
     pub(crate) fn idle(&mut self, rounds: u32) -> Result<(), Result<StopReason, VmError>> {
@@ -294,7 +358,7 @@ impl<O: Observer> Machine<'_, O> {
             return Err(Ok(StopReason::Interrupted { signal: stop }));
         }
         let now = self.clock.now_ns();
-        let timers = [self.sys.sig.real_deadline(), self.next_fd_timer()]
+        let timers = [self.sys.sig.wall_deadline(), self.next_fd_timer()]
             .into_iter()
             .flatten()
             .min()
@@ -315,7 +379,10 @@ impl<O: Observer> Machine<'_, O> {
             }
         }
         let mut children = Vec::new();
-        if self.sys.sig.catches(libc::SIGCHLD) {
+        let sigchld = crate::signals::bit(libc::SIGCHLD);
+        if self.sys.sig.catches(libc::SIGCHLD)
+            || self.threads.list.iter().any(|t| t.wait_sigs & sigchld != 0)
+        {
             for p in self.sys.process.unreported_children() {
                 let fd = crate::syscalls::host(libc::SYS_pidfd_open, &[p as i64, 0]) as i32;
                 if fd >= 0 {
@@ -408,7 +475,7 @@ impl<O: Observer> Machine<'_, O> {
     }
 
     /// Child `host_pid` ended (its pidfd is readable): post SIGCHLD with
-    /// how it ended, once.
+    /// how it ended (`si_code`, `si_status`), once.
     fn report_child(&mut self, host_pid: libc::pid_t) {
         // SAFETY: `info` is a local siginfo the call fills.
         let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
@@ -423,11 +490,13 @@ impl<O: Observer> Machine<'_, O> {
         // SAFETY: waitid filled a SIGCHLD siginfo (or left it zero).
         if r == 0 && unsafe { info.si_pid() } == host_pid {
             self.sys.process.reported(host_pid);
-            self.sys.sig.post(crate::signals::SigInfo {
+            self.signal_process(crate::signals::SigInfo {
                 signo: libc::SIGCHLD,
                 code: info.si_code,
                 pid: self.sys.process.virtual_pid(host_pid) as u32,
                 uid: self.sys.uid,
+                // SAFETY: as above.
+                value: unsafe { info.si_status() } as u32 as u64,
                 ..Default::default()
             });
         }

@@ -1,0 +1,375 @@
+/* POSIX timers, per-thread pending signals and sigwaitinfo: each part prints
+ * what it observed (never a time), so a native run and a run under pathvm
+ * print the same lines.
+ *   periodic: SIGEV_SIGNAL every 2 ms, 5 expirations counted in sigsuspend
+ *   thread:   glibc's SIGEV_THREAD calls a function 5 times
+ *   threadid: SIGEV_THREAD_ID to a chosen thread while main does not block it
+ *   sigwait:  sigwaitinfo in a worker while main blocks the signal; a
+ *             sigtimedwait that times out; SIGCHLD taken by sigwaitinfo
+ *   tgkill:   to a thread that blocks the signal while main does not
+ *   queue:    real-time signals queued with values, delivered in order
+ *   overrun:  a blocked periodic timer's overruns, si_overrun and
+ *             timer_getoverrun agreeing
+ *   misc:     SIGEV_NONE, a CPU-time timer, bad arguments, fork */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static pid_t gettid_(void) { return (pid_t)syscall(SYS_gettid); }
+
+static void arm(timer_t t, long first_ns, long every_ns) {
+    struct itimerspec its = {{0, every_ns}, {0, first_ns}};
+    if (timer_settime(t, 0, &its, NULL) != 0) {
+        perror("timer_settime");
+        exit(1);
+    }
+}
+
+/* periodic */
+static volatile sig_atomic_t ticks, bad_info;
+static timer_t periodic_id;
+
+static void on_tick(int sig, siginfo_t *si, void *uc) {
+    (void)uc;
+    if (sig != SIGRTMIN || si->si_code != SI_TIMER || si->si_value.sival_int != 77)
+        bad_info++;
+    ticks++;
+}
+
+static void periodic(void) {
+    struct sigaction sa = {0};
+    sa.sa_sigaction = on_tick;
+    sa.sa_flags = SA_SIGINFO;
+    sigaction(SIGRTMIN, &sa, NULL);
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGRTMIN);
+    sigprocmask(SIG_BLOCK, &block, &old);
+    struct sigevent ev = {0};
+    ev.sigev_notify = SIGEV_SIGNAL;
+    ev.sigev_signo = SIGRTMIN;
+    ev.sigev_value.sival_int = 77;
+    timer_create(CLOCK_MONOTONIC, &ev, &periodic_id);
+    arm(periodic_id, 2000000, 2000000);
+    while (ticks < 5)
+        sigsuspend(&old);
+    timer_delete(periodic_id);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    printf("periodic: %d expirations, siginfo %s\n", (int)ticks, bad_info ? "wrong" : "right");
+}
+
+/* thread */
+static sem_t called;
+static volatile int calls, thread_value_ok = 1;
+
+static void on_thread(union sigval v) {
+    if (v.sival_int != 5)
+        thread_value_ok = 0;
+    __atomic_add_fetch(&calls, 1, __ATOMIC_SEQ_CST);
+    sem_post(&called);
+}
+
+static void sigev_thread(void) {
+    sem_init(&called, 0, 0);
+    struct sigevent ev = {0};
+    ev.sigev_notify = SIGEV_THREAD;
+    ev.sigev_notify_function = on_thread;
+    ev.sigev_value.sival_int = 5;
+    timer_t t;
+    if (timer_create(CLOCK_MONOTONIC, &ev, &t) != 0) {
+        perror("timer_create SIGEV_THREAD");
+        exit(1);
+    }
+    arm(t, 3000000, 3000000);
+    for (int i = 0; i < 5; i++)
+        sem_wait(&called);
+    timer_delete(t);
+    printf("thread: %d calls at least, values %s\n", calls >= 5 ? 5 : calls,
+           thread_value_ok ? "right" : "wrong");
+}
+
+/* threadid */
+static sem_t ready;
+static volatile pid_t worker_tid, handled_by;
+
+static void on_directed(int sig) {
+    (void)sig;
+    handled_by = gettid_();
+}
+
+static void *directed_worker(void *arg) {
+    (void)arg;
+    worker_tid = gettid_();
+    sem_post(&ready);
+    while (!handled_by)
+        pause();
+    return NULL;
+}
+
+static void thread_id(void) {
+    signal(SIGRTMIN + 1, on_directed);
+    sem_init(&ready, 0, 0);
+    pthread_t th;
+    pthread_create(&th, NULL, directed_worker, NULL);
+    sem_wait(&ready);
+    struct sigevent ev = {0};
+    ev.sigev_notify = SIGEV_THREAD_ID;
+    ev.sigev_signo = SIGRTMIN + 1;
+    ev._sigev_un._tid = worker_tid;
+    timer_t t;
+    timer_create(CLOCK_REALTIME, &ev, &t);
+    arm(t, 4000000, 0);
+    pthread_join(th, NULL);
+    timer_delete(t);
+    printf("threadid: handled by %s\n",
+           handled_by == worker_tid ? "the worker" : handled_by == getpid() ? "main" : "?");
+}
+
+/* sigwait */
+static void *waiting_worker(void *arg) {
+    (void)arg;
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGUSR2);
+    sem_post(&ready);
+    siginfo_t si;
+    int s = sigwaitinfo(&set, &si);
+    printf("sigwait: worker took %s, code %s, value %d\n", s == SIGUSR2 ? "SIGUSR2" : "?",
+           si.si_code == SI_QUEUE ? "SI_QUEUE" : "?", si.si_value.sival_int);
+    return NULL;
+}
+
+static void sigwait_part(void) {
+    sigset_t set, old;
+    sigemptyset(&set);
+    sigaddset(&set, SIGUSR2);
+    pthread_sigmask(SIG_BLOCK, &set, &old);
+    pthread_t th;
+    pthread_create(&th, NULL, waiting_worker, NULL);
+    sem_wait(&ready);
+    sigqueue(getpid(), SIGUSR2, (union sigval){.sival_int = 42});
+    pthread_join(th, NULL);
+    struct timespec ts = {0, 20000000};
+    int r = sigtimedwait(&set, NULL, &ts);
+    printf("sigwait: timed out %s\n", r < 0 && errno == EAGAIN ? "with EAGAIN" : "?");
+    sigset_t chld;
+    sigemptyset(&chld);
+    sigaddset(&chld, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &chld, NULL);
+    fflush(stdout);
+    pid_t p = fork();
+    if (p == 0)
+        _exit(3);
+    siginfo_t si;
+    int s = sigwaitinfo(&chld, &si);
+    printf("sigwait: %s, child %s, code %s, status %d\n", s == SIGCHLD ? "SIGCHLD" : "?",
+           si.si_pid == p ? "right" : "wrong", si.si_code == CLD_EXITED ? "CLD_EXITED" : "?",
+           si.si_status);
+    waitpid(p, NULL, 0);
+    sigprocmask(SIG_UNBLOCK, &chld, NULL);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+/* tgkill */
+static volatile sig_atomic_t main_usr1;
+static sem_t go;
+
+static void on_usr1(int sig) {
+    (void)sig;
+    main_usr1++;
+}
+
+static void *blocking_worker(void *arg) {
+    (void)arg;
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGUSR1);
+    pthread_sigmask(SIG_BLOCK, &set, NULL);
+    worker_tid = gettid_();
+    sem_post(&ready);
+    sem_wait(&go);
+    sigset_t pend;
+    sigpending(&pend);
+    int mine = sigismember(&pend, SIGUSR1);
+    siginfo_t si;
+    int s = sigwaitinfo(&set, &si);
+    /* SI_TKILL, or SI_USER on kernels that say so for tgkill. */
+    printf("tgkill: pending in the worker %s, taken %s, code %s\n", mine ? "yes" : "no",
+           s == SIGUSR1 ? "SIGUSR1" : "?",
+           si.si_code == SI_TKILL || si.si_code == SI_USER ? "a kill's" : "?");
+    return NULL;
+}
+
+static void tgkill_part(void) {
+    signal(SIGUSR1, on_usr1);
+    sem_init(&go, 0, 0);
+    pthread_t th;
+    pthread_create(&th, NULL, blocking_worker, NULL);
+    sem_wait(&ready);
+    syscall(SYS_tgkill, getpid(), worker_tid, SIGUSR1);
+    sigset_t pend;
+    sigpending(&pend);
+    printf("tgkill: pending in main %s, main's handler ran %d times\n",
+           sigismember(&pend, SIGUSR1) ? "yes" : "no", (int)main_usr1);
+    sem_post(&go);
+    pthread_join(th, NULL);
+    printf("tgkill: main's handler ran %d times after\n", (int)main_usr1);
+}
+
+/* queue */
+static int order[16][2], n_order;
+
+static void on_queued(int sig, siginfo_t *si, void *uc) {
+    (void)uc;
+    if (n_order < 16) {
+        order[n_order][0] = sig;
+        order[n_order][1] = si->si_value.sival_int;
+        n_order++;
+    }
+}
+
+static void queue_part(void) {
+    struct sigaction sa = {0};
+    sa.sa_sigaction = on_queued;
+    sa.sa_flags = SA_SIGINFO;
+    sigfillset(&sa.sa_mask);
+    int sigs[] = {SIGUSR1, SIGRTMIN + 2, SIGRTMIN + 3};
+    sigset_t set, old;
+    sigemptyset(&set);
+    for (int i = 0; i < 3; i++) {
+        sigaction(sigs[i], &sa, NULL);
+        sigaddset(&set, sigs[i]);
+    }
+    sigprocmask(SIG_BLOCK, &set, &old);
+    sigqueue(getpid(), SIGRTMIN + 3, (union sigval){.sival_int = 9});
+    for (int v = 1; v <= 3; v++)
+        sigqueue(getpid(), SIGRTMIN + 2, (union sigval){.sival_int = v});
+    sigqueue(getpid(), SIGUSR1, (union sigval){.sival_int = 100});
+    sigqueue(getpid(), SIGUSR1, (union sigval){.sival_int = 101});
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    printf("queue:");
+    for (int i = 0; i < n_order; i++)
+        printf(" %s%d:%d", order[i][0] >= SIGRTMIN ? "RTMIN+" : "sig",
+               order[i][0] >= SIGRTMIN ? order[i][0] - SIGRTMIN : order[i][0], order[i][1]);
+    printf("\n");
+}
+
+/* overrun */
+static void overrun_part(void) {
+    sigset_t set, old;
+    sigemptyset(&set);
+    sigaddset(&set, SIGRTMIN + 4);
+    sigprocmask(SIG_BLOCK, &set, &old);
+    struct sigevent ev = {0};
+    ev.sigev_notify = SIGEV_SIGNAL;
+    ev.sigev_signo = SIGRTMIN + 4;
+    timer_t t;
+    timer_create(CLOCK_MONOTONIC, &ev, &t);
+    arm(t, 1000000, 1000000);
+    struct timespec ts = {0, 20500000};
+    while (nanosleep(&ts, &ts) != 0)
+        ;
+    siginfo_t si;
+    sigwaitinfo(&set, &si);
+    int got = timer_getoverrun(t);
+    printf("overrun: at least 10 %s, timer_getoverrun agrees %s\n",
+           si.si_overrun >= 10 ? "yes" : "no", got == si.si_overrun ? "yes" : "no");
+    timer_delete(t);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+/* misc */
+static volatile sig_atomic_t cpu_fired;
+
+static void on_cpu(int sig) {
+    (void)sig;
+    cpu_fired = 1;
+}
+
+static void misc_part(void) {
+    struct sigevent ev = {0};
+    ev.sigev_notify = SIGEV_NONE;
+    timer_t t;
+    timer_create(CLOCK_MONOTONIC, &ev, &t);
+    struct itimerspec cur;
+    arm(t, 500000000, 0);
+    timer_gettime(t, &cur);
+    int armed = cur.it_value.tv_sec == 0 && cur.it_value.tv_nsec > 0;
+    struct timespec ts = {0, 600000000};
+    nanosleep(&ts, NULL);
+    timer_gettime(t, &cur);
+    printf("misc: SIGEV_NONE armed %s, expired %s\n", armed ? "yes" : "no",
+           cur.it_value.tv_sec == 0 && cur.it_value.tv_nsec == 0 ? "yes" : "no");
+    timer_delete(t);
+    errno = 0;
+    printf("misc: deleted timer gives %s\n",
+           timer_gettime(t, &cur) < 0 && errno == EINVAL ? "EINVAL" : "?");
+
+    signal(SIGRTMIN + 5, on_cpu);
+    ev.sigev_notify = SIGEV_SIGNAL;
+    ev.sigev_signo = SIGRTMIN + 5;
+    timer_create(CLOCK_PROCESS_CPUTIME_ID, &ev, &t);
+    arm(t, 3000000, 0);
+    volatile long spins = 0;
+    while (!cpu_fired)
+        spins++;
+    timer_delete(t);
+    printf("misc: CPU-time timer fired\n");
+
+    errno = 0;
+    ev.sigev_signo = 65;
+    int r = timer_create(CLOCK_MONOTONIC, &ev, &t);
+    printf("misc: signal 65 gives %s\n", r < 0 && errno == EINVAL ? "EINVAL" : "?");
+    ev.sigev_signo = SIGALRM;
+    ev.sigev_notify = 77;
+    r = timer_create(CLOCK_MONOTONIC, &ev, &t);
+    printf("misc: notify 77 gives %s\n", r < 0 && errno == EINVAL ? "EINVAL" : "?");
+    ev.sigev_notify = SIGEV_SIGNAL;
+    r = timer_create((clockid_t)123, &ev, &t);
+    printf("misc: clock 123 gives %s\n", r < 0 && errno == EINVAL ? "EINVAL" : "?");
+
+    timer_create(CLOCK_MONOTONIC, &ev, &t);
+    arm(t, 900000000, 0);
+    fflush(stdout);
+    pid_t p = fork();
+    if (p == 0) {
+        errno = 0;
+        int g = timer_gettime(t, &cur);
+        printf("misc: the child has the timer %s\n", g == 0 ? "yes" : "no");
+        fflush(stdout);
+        _exit(0);
+    }
+    waitpid(p, NULL, 0);
+    timer_delete(t);
+}
+
+int main(int argc, char **argv) {
+    const char *only = argc > 1 ? argv[1] : "";
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    if (!*only || !strcmp(only, "periodic"))
+        periodic();
+    if (!*only || !strcmp(only, "thread"))
+        sigev_thread();
+    if (!*only || !strcmp(only, "threadid"))
+        thread_id();
+    if (!*only || !strcmp(only, "sigwait"))
+        sigwait_part();
+    if (!*only || !strcmp(only, "tgkill"))
+        tgkill_part();
+    if (!*only || !strcmp(only, "queue"))
+        queue_part();
+    if (!*only || !strcmp(only, "overrun"))
+        overrun_part();
+    if (!*only || !strcmp(only, "misc"))
+        misc_part();
+    return 0;
+}
