@@ -10,7 +10,9 @@
  *   queue:    real-time signals queued with values, delivered in order
  *   overrun:  a blocked periodic timer's overruns, si_overrun and
  *             timer_getoverrun agreeing
- *   misc:     SIGEV_NONE, a CPU-time timer, bad arguments, fork */
+ *   misc:     SIGEV_NONE, a CPU-time timer, bad arguments, fork
+ *   signalfd: reads of queued, raised and timer signals, poll and epoll on
+ *             it, a worker blocked reading it, SIGCHLD through it */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
@@ -19,6 +21,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
+#include <sys/epoll.h>
+#include <sys/signalfd.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -352,6 +357,97 @@ static void misc_part(void) {
     timer_delete(t);
 }
 
+/* signalfd */
+static int sfd_blocking;
+
+static const char *sig_name(int sig) {
+    static char b[16];
+    if (sig >= SIGRTMIN)
+        snprintf(b, sizeof b, "RTMIN+%d", sig - SIGRTMIN);
+    else
+        snprintf(b, sizeof b, "sig%d", sig);
+    return b;
+}
+
+static void *sfd_reader(void *arg) {
+    (void)arg;
+    sem_post(&ready);
+    struct signalfd_siginfo si;
+    ssize_t n = read(sfd_blocking, &si, sizeof si);
+    printf("signalfd: the worker read %zd bytes, %s value %d\n", n, sig_name((int)si.ssi_signo),
+           si.ssi_int);
+    return NULL;
+}
+
+static void signalfd_part(void) {
+    int rt = SIGRTMIN + 6;
+    sigset_t set, old;
+    sigemptyset(&set);
+    sigaddset(&set, SIGUSR1);
+    sigaddset(&set, rt);
+    sigaddset(&set, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &set, &old);
+    int sfd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+    struct signalfd_siginfo si[4];
+    ssize_t n = read(sfd, si, sizeof si);
+    printf("signalfd: empty read %s\n", n < 0 && errno == EAGAIN ? "EAGAIN" : "?");
+    sigqueue(getpid(), rt, (union sigval){.sival_int = 7});
+    raise(SIGUSR1);
+    struct pollfd p = {sfd, POLLIN, 0};
+    int r = poll(&p, 1, 0);
+    printf("signalfd: poll %d %s\n", r, p.revents & POLLIN ? "POLLIN" : "-");
+    n = read(sfd, si, sizeof si);
+    printf("signalfd: read %zd records:", n / (ssize_t)sizeof si[0]);
+    for (int i = 0; i < n / (ssize_t)sizeof si[0]; i++)
+        printf(" %s/%s/%d", sig_name((int)si[i].ssi_signo),
+               si[i].ssi_code == SI_QUEUE ? "SI_QUEUE"
+               : si[i].ssi_code == SI_TKILL || si[i].ssi_code == SI_USER ? "kill"
+                                                                         : "?",
+               si[i].ssi_int);
+    printf("\n");
+    r = poll(&p, 1, 0);
+    printf("signalfd: then poll %d\n", r);
+
+    int ep = epoll_create1(0);
+    struct epoll_event ev = {.events = EPOLLIN, .data.u32 = 99};
+    epoll_ctl(ep, EPOLL_CTL_ADD, sfd, &ev);
+    struct sigevent sev = {0};
+    sev.sigev_notify = SIGEV_SIGNAL;
+    sev.sigev_signo = rt;
+    sev.sigev_value.sival_int = 11;
+    timer_t t;
+    timer_create(CLOCK_MONOTONIC, &sev, &t);
+    arm(t, 5000000, 0);
+    struct epoll_event got;
+    r = epoll_wait(ep, &got, 1, -1);
+    n = read(sfd, si, sizeof si);
+    printf("signalfd: epoll %d (%u), read %zd: %s %s value %d\n", r, got.data.u32,
+           n / (ssize_t)sizeof si[0], sig_name((int)si[0].ssi_signo),
+           si[0].ssi_code == SI_TIMER ? "SI_TIMER" : "?", si[0].ssi_int);
+    timer_delete(t);
+    close(ep);
+
+    sfd_blocking = signalfd(-1, &set, 0);
+    pthread_t th;
+    pthread_create(&th, NULL, sfd_reader, NULL);
+    sem_wait(&ready);
+    sigqueue(getpid(), rt, (union sigval){.sival_int = 8});
+    pthread_join(th, NULL);
+
+    fflush(stdout);
+    pid_t c = fork();
+    if (c == 0)
+        _exit(5);
+    n = read(sfd_blocking, si, sizeof si[0]);
+    printf("signalfd: %s, child %s, code %s, status %d\n", sig_name((int)si[0].ssi_signo),
+           (pid_t)si[0].ssi_pid == c ? "right" : "wrong",
+           si[0].ssi_code == CLD_EXITED ? "CLD_EXITED" : "?", si[0].ssi_status);
+    waitpid(c, NULL, 0);
+    close(sfd);
+    close(sfd_blocking);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
 int main(int argc, char **argv) {
     const char *only = argc > 1 ? argv[1] : "";
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -371,5 +467,7 @@ int main(int argc, char **argv) {
         overrun_part();
     if (!*only || !strcmp(only, "misc"))
         misc_part();
+    if (!*only || !strcmp(only, "signalfd"))
+        signalfd_part();
     return 0;
 }

@@ -236,7 +236,8 @@ fn posix_timers_and_thread_signals_match_native() {
     // timer, glibc's SIGEV_THREAD, SIGEV_THREAD_ID to a chosen thread,
     // sigwaitinfo in a worker while main blocks the signal, tgkill to a
     // thread blocking the signal while main does not, real-time signals
-    // queued with values, overruns, SIGEV_NONE, a CPU-time timer, fork.
+    // queued with values, overruns, SIGEV_NONE, a CPU-time timer, fork,
+    // and signalfd (read, poll, epoll, a blocked reader, SIGCHLD).
     for variant in ["O2", "static"] {
         let program = guest(&format!("timers-{variant}"));
         let profile = as_native_twice(&format!("timers-{variant}"), &[], &program, &[]).0;

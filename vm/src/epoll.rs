@@ -344,7 +344,7 @@ impl<O: Observer> Machine<'_, O> {
     /// blocking descriptor while other threads live (they run meanwhile).
     pub(crate) fn read_waits(&mut self, fd: u64) -> bool {
         let fd = fd as i32;
-        if self.timerfd(fd).is_some() {
+        if self.timerfd(fd).is_some() || self.signalfd(fd).is_some() {
             return true;
         }
         self.threads.live() > 1 && {
@@ -357,6 +357,9 @@ impl<O: Observer> Machine<'_, O> {
     /// `read` through the waiting machinery (see [`Machine::read_waits`]).
     pub(crate) fn waiting_read(&mut self, nr: u64, a: [u64; 6]) -> Result<Sys, i64> {
         let fd = a[0] as i32;
+        if let Some(k) = self.signalfd(fd) {
+            return self.signalfd_read(nr, k, a);
+        }
         let p = self.buf(a[1], a[2])?;
         // SAFETY: F_GETFL on any number is harmless.
         let nonblock = unsafe { libc::fcntl(fd, libc::F_GETFL) } & libc::O_NONBLOCK != 0;
@@ -495,7 +498,8 @@ impl<O: Observer> Machine<'_, O> {
         (t.interval, left)
     }
 
-    /// Add the expirations the virtual clock has passed to the timerfds.
+    /// Add the expirations the virtual clock has passed to the timerfds
+    /// (and make the signalfds readable as their signals are pending).
     pub(crate) fn fire_fd_timers(&mut self) {
         let now = self.clock.now_ns();
         for t in &mut self.sys.timerfds {
@@ -514,6 +518,7 @@ impl<O: Observer> Machine<'_, O> {
             // SAFETY: writing 8 bytes from a local to our own descriptor.
             unsafe { libc::write(t.hidden, &n as *const u64 as *const libc::c_void, 8) };
         }
+        self.sync_signalfds();
     }
 
     /// The earliest deadline of an armed timerfd.

@@ -21,6 +21,7 @@ mod net;
 pub mod process;
 mod procfs;
 mod sigcalls;
+mod signalfd;
 pub mod signals;
 mod sparse;
 mod syscalls;

@@ -53,6 +53,8 @@ pub(crate) struct SyscallState {
     pub(crate) tsc_mode: u64,
     /// Timerfds (`crate::epoll`).
     pub(crate) timerfds: Vec<crate::epoll::TimerFd>,
+    /// Signalfds (`crate::signalfd`).
+    pub(crate) signalfds: Vec<crate::signalfd::SignalFd>,
     /// During a call the thread runs again after blocking: its deadline.
     pub(crate) restart: Option<Option<u64>>,
     /// What makes a wait depend on other processes (`crate::waits`).
@@ -76,6 +78,7 @@ impl SyscallState {
             sysv: Default::default(),
             tsc_mode: 1,
             timerfds: Vec::new(),
+            signalfds: Vec::new(),
             restart: None,
             waits: crate::waits::WaitState::new(),
         }
@@ -405,6 +408,7 @@ impl<O: Observer> Machine<'_, O> {
             SYS_timerfd_create | SYS_timerfd_settime | SYS_timerfd_gettime => {
                 self.timerfd_call(nr, a)
             }
+            SYS_signalfd | SYS_signalfd4 => self.signalfd_call(nr, a),
             SYS_sendfile => ret(host(n, &[i(0), i(1), self.buf(a[2], 8)?, i(3)])),
             SYS_copy_file_range => ret(host(
                 n,

@@ -146,8 +146,8 @@ impl<O: Observer> Machine<'_, O> {
         if matches!(kind, libc::S_IFREG | libc::S_IFDIR | libc::S_IFBLK) {
             return false; // always ready
         }
-        if self.timerfd(fd).is_some() {
-            return false; // on the virtual clock
+        if self.timerfd(fd).is_some() || self.signalfd(fd).is_some() {
+            return false; // on the virtual clock, or the guest's own signals
         }
         self.sys.process.shared()
             || kind == libc::S_IFSOCK
@@ -382,6 +382,7 @@ impl<O: Observer> Machine<'_, O> {
         let sigchld = crate::signals::bit(libc::SIGCHLD);
         if self.sys.sig.catches(libc::SIGCHLD)
             || self.threads.list.iter().any(|t| t.wait_sigs & sigchld != 0)
+            || self.signalfd_signals() & sigchld != 0
         {
             for p in self.sys.process.unreported_children() {
                 let fd = crate::syscalls::host(libc::SYS_pidfd_open, &[p as i64, 0]) as i32;
