@@ -205,6 +205,13 @@ static void *blocking_worker(void *arg) {
     sigset_t pend;
     sigpending(&pend);
     int mine = sigismember(&pend, SIGUSR1);
+    FILE *st = fopen("/proc/thread-self/status", "r");
+    char line[256];
+    while (st && fgets(line, sizeof line, st))
+        if (!strncmp(line, "SigPnd:", 7) || !strncmp(line, "ShdPnd:", 7))
+            printf("tgkill: the worker's %s", line);
+    if (st)
+        fclose(st);
     siginfo_t si;
     int s = sigwaitinfo(&set, &si);
     /* SI_TKILL, or SI_USER on kernels that say so for tgkill. */

@@ -868,7 +868,9 @@ impl<O: Observer> Machine<'_, O> {
         let (size, rss) = self.vm_sizes();
         let kb = |b: u64| b / 1024;
         let stack = layout_stack();
-        let (pnd, blk, ign, cgt) = self.sig_sets();
+        let (_, blk, ign, cgt) = self.sig_sets();
+        // The thread's own pending signals, and the process's.
+        let (own, shd) = (self.sys.sig.own_set(), self.sys.sig.shared_set());
         let threads = self.live_threads();
         let caps = if euid == 0 {
             "000001ffffffffff"
@@ -891,7 +893,7 @@ impl<O: Observer> Machine<'_, O> {
              RssShmem:\t       0 kB\nVmData:\t{vs:>8} kB\nVmStk:\t{stk:>8} kB\nVmExe:\t       0 kB\n\
              VmLib:\t       0 kB\nVmPTE:\t       0 kB\nVmSwap:\t       0 kB\nHugetlbPages:\t       0 kB\n\
              CoreDumping:\t0\nTHP_enabled:\t1\nThreads:\t{threads}\nSigQ:\t0/63000\n\
-             SigPnd:\t0000000000000000\nShdPnd:\t{pnd:016x}\nSigBlk:\t{blk:016x}\n\
+             SigPnd:\t{own:016x}\nShdPnd:\t{shd:016x}\nSigBlk:\t{blk:016x}\n\
              SigIgn:\t{ign:016x}\nSigCgt:\t{cgt:016x}\nCapInh:\t0000000000000000\n\
              CapPrm:\t{caps}\nCapEff:\t{caps}\nCapBnd:\t000001ffffffffff\nCapAmb:\t0000000000000000\n\
              NoNewPrivs:\t0\nSeccomp:\t0\nSeccomp_filters:\t0\n\
