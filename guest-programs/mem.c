@@ -10,11 +10,24 @@
  *              with `die` the process's death;
  *   rlimit     the same under a 1 MiB and then a 32 MiB RLIMIT_STACK;
  *   smc N      one function rewritten and called N times (self-modifying
- *              code: each rewrite retires the old translation);
+ *              code: each rewrite retires the old translation), in two
+ *              shapes of the same length: `mov eax, i; ret` for even i
+ *              (2 instructions), `xor eax, eax; add eax, i & 127; ret`
+ *              for odd i (3 instructions);
  *   fixed      MAP_FIXED and MAP_FIXED_NOREPLACE low in the address space,
  *              and MAP_32BIT;
  *   threads    200 threads that touch 64 KiB of stack and exit (glibc
- *              frees their stacks with MADV_DONTNEED). */
+ *              frees their stacks with MADV_DONTNEED);
+ *   shared     MAP_SHARED anonymous and file memory written by a forked
+ *              child and by its parent, each seeing the other's writes
+ *              (a MAP_PRIVATE mapping beside them is not shared);
+ *   fixedhigh  MAP_FIXED, MAP_FIXED_NOREPLACE and hints anywhere in the
+ *              user half (8 GiB, 16 TiB, 96 TiB);
+ *   stack      the [stack] line of /proc/self/maps before and after
+ *              touching 1 MiB of stack (Linux grows it as it is touched);
+ *   execstack  setrlimit(RLIMIT_STACK, 64 MiB), then execve of this
+ *              program in mode `deep`: the limit passes through execve, and
+ *   deep       prints the limit and recurses through 24 MiB of stack. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
@@ -26,6 +39,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static sigjmp_buf env;
@@ -62,6 +76,55 @@ static void *thread_work(void *a) {
     volatile char buf[64 << 10];
     memset((char *)buf, 1, sizeof buf);
     return (void *)(long)buf[100];
+}
+
+/* Rewrite one page of code and call it, `n` times (see `smc` above). */
+__attribute__((noinline)) static long smc(long n, long page) {
+    unsigned char *code = mmap(0, page, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    long sum = 0;
+    for (long i = 0; i < n; i++) {
+        unsigned v = (unsigned)i;
+        if (i % 2 == 0) {
+            code[0] = 0xb8; /* mov eax, imm32 */
+            memcpy(code + 1, &v, 4);
+        } else {
+            code[0] = 0x31; /* xor eax, eax */
+            code[1] = 0xc0;
+            code[2] = 0x83; /* add eax, imm8 */
+            code[3] = 0xc0;
+            code[4] = (unsigned char)(v & 127);
+        }
+        code[5] = 0xc3; /* ret */
+        sum += ((int (*)(void))code)();
+    }
+    return sum;
+}
+
+/* Size in KiB of the mapping of /proc/self/maps that holds `addr`, and
+ * its permissions in `perms` (5 bytes). */
+static long mapping_kib(void *addr, char *perms) {
+    FILE *f = fopen("/proc/self/maps", "r");
+    char line[512];
+    long kib = -1;
+    while (f && fgets(line, sizeof line, f)) {
+        unsigned long lo, hi;
+        char p[5];
+        if (sscanf(line, "%lx-%lx %4s", &lo, &hi, p) == 3 && lo <= (unsigned long)addr && (unsigned long)addr < hi) {
+            kib = (long)((hi - lo) >> 10);
+            if (perms)
+                memcpy(perms, p, 5);
+        }
+    }
+    if (f)
+        fclose(f);
+    return kib;
+}
+
+/* Touch `kib` KiB of stack below this frame. */
+__attribute__((noinline)) static int touch_stack(long kib) {
+    volatile char buf[1024];
+    buf[0] = (char)kib;
+    return kib > 1 ? touch_stack(kib - 1) + buf[0] : buf[0];
 }
 
 static void show(const char *what, long r) {
@@ -181,17 +244,7 @@ int main(int argc, char **argv) {
                    lo < limits[i], hi > limits[i] / 2);
         }
     } else if (!strcmp(mode, "smc")) {
-        long n = argc > 2 ? atol(argv[2]) : 1000;
-        unsigned char *code = mmap(0, page, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        long sum = 0;
-        for (long i = 0; i < n; i++) {
-            unsigned v = (unsigned)i;
-            code[0] = 0xb8; /* mov eax, imm32; ret */
-            memcpy(code + 1, &v, 4);
-            code[5] = 0xc3;
-            sum += ((int (*)(void))code)();
-        }
-        printf("sum %ld\n", sum);
+        printf("sum %ld\n", smc(argc > 2 ? atol(argv[2]) : 1000, page));
     } else if (!strcmp(mode, "fixed")) {
         char *want = (char *)0x10000000;
         char *p = mmap(want, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
@@ -224,6 +277,96 @@ int main(int argc, char **argv) {
             }
         }
         printf("threads %ld\n", sum);
+    } else if (!strcmp(mode, "shared")) {
+        char path[] = "/tmp/pathvm-memXXXXXX";
+        int fd = mkstemp(path);
+        unlink(path);
+        if (ftruncate(fd, page) != 0)
+            return 1;
+        char *anon = mmap(0, page, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+        char *priv = mmap(0, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        char *file = mmap(0, page, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+        char perms[5] = "";
+        mapping_kib(anon, perms);
+        printf("shared anonymous: %.4s\n", perms);
+        mapping_kib(priv, perms);
+        printf("private anonymous: %.4s\n", perms);
+        mapping_kib(file, perms);
+        printf("shared file: %.4s\n", perms);
+        strcpy(anon, "parent");
+        strcpy(priv, "parent");
+        fflush(stdout);
+        pid_t pid = fork();
+        if (pid == 0) {
+            printf("child sees: %s, %s\n", anon, priv);
+            strcpy(anon, "child");
+            strcpy(priv, "child");
+            strcpy(file, "child wrote the file");
+            fflush(stdout);
+            _exit(0);
+        }
+        int st;
+        waitpid(pid, &st, 0);
+        printf("parent sees: %s, %s, %s\n", anon, priv, file);
+        char buf[32] = "";
+        printf("read(2) of the file: %zd %s\n", pread(fd, buf, 20, 0), buf);
+        strcpy(anon, "parent again");
+        strcpy(file, "parent wrote the file");
+        fflush(stdout);
+        pid = fork();
+        if (pid == 0) {
+            printf("second child sees: %s, %s\n", anon, file);
+            fflush(stdout);
+            _exit(anon[0] == 'p' ? 3 : 4);
+        }
+        waitpid(pid, &st, 0);
+        printf("second child exited %d\n", WEXITSTATUS(st));
+    } else if (!strcmp(mode, "fixedhigh")) {
+        char *at[] = {(char *)0x200000000, (char *)0x100000000000, (char *)0x600000000000};
+        for (int i = 0; i < 3; i++) {
+            char *p = mmap(at[i], 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+            printf("fixed at %p: %s\n", (void *)at[i], p == at[i] ? "there" : p == MAP_FAILED ? strerror(errno) : "elsewhere");
+            if (p != at[i])
+                continue;
+            p[page + 5] = 42;
+            printf("read back %d, then %d\n", p[page + 5], p[5]);
+            char *q = mmap(at[i], page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+            printf("noreplace: %s\n", q == MAP_FAILED ? strerror(errno) : "mapped");
+            show("munmap", munmap(p, 2 * page));
+            q = mmap(at[i] + page, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+            printf("hint: %s\n", q == at[i] + page ? "followed" : "not followed");
+            if (q != MAP_FAILED)
+                munmap(q, page);
+        }
+        char *hint = (char *)0x300000000000;
+        char *q = mmap(hint, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        printf("hint at 48 TiB: %s\n", q == hint ? "followed" : "not followed");
+        if (q == hint)
+            q[1] = 1;
+        q = mmap((char *)0x7ffffffff000, page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+        printf("fixed above the user half: %s\n", q == MAP_FAILED ? strerror(errno) : "mapped");
+    } else if (!strcmp(mode, "stack")) {
+        char here;
+        long before = mapping_kib(&here, 0);
+        printf("stack at start: %s\n", before > 0 && before <= 256 ? "at most 256 KiB" : "larger");
+        touch_stack(1024);
+        long after = mapping_kib(&here, 0);
+        printf("after touching 1 MiB: %s\n", after >= 1024 && after <= 1024 + 256 ? "1 MiB and at most 256 KiB more" : "other");
+    } else if (!strcmp(mode, "execstack")) {
+        struct rlimit rl;
+        getrlimit(RLIMIT_STACK, &rl);
+        rl.rlim_cur = 64 << 20;
+        show("setrlimit", setrlimit(RLIMIT_STACK, &rl));
+        fflush(stdout);
+        char *args[] = {argv[0], "deep", 0};
+        execv("/proc/self/exe", args);
+        printf("execv: %s\n", strerror(errno));
+    } else if (!strcmp(mode, "deep")) {
+        struct rlimit rl;
+        getrlimit(RLIMIT_STACK, &rl);
+        printf("limit %ld MiB\n", (long)(rl.rlim_cur >> 20));
+        fflush(stdout);
+        printf("deep: %d\n", touch_stack(24 << 10) != 0);
     } else {
         fprintf(stderr, "no mode %s\n", mode);
         return 2;

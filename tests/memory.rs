@@ -1,7 +1,10 @@
 //! Guest memory as Linux manages it (guest-programs/mem.c): `madvise`,
 //! large reservations, the kernel's argument checks, bus errors past the end
-//! of a mapped file and the stack's limit, each compared with a native run;
-//! and the resident memory pathvm needs for them.
+//! of a mapped file, the stack's limit (through `execve` too) and its size
+//! in `/proc/self/maps`, shared memory across `fork`, `MAP_FIXED` anywhere
+//! in the user half and self-modifying code, each compared with a native
+//! run; the counts of self-modifying code; and the resident memory pathvm
+//! needs for them.
 
 use std::process::{Command, Output};
 
@@ -31,6 +34,10 @@ fn memory_calls_and_faults_as_native() {
         &["fixed"],
         &["smc", "3000"],
         &["threads"],
+        &["shared"],
+        &["fixedhigh"],
+        &["stack"],
+        &["execstack"],
     ] {
         let native = run_native(&program, args);
         let vm = run_pathvm(&dir.join("p.out"), &program, args);
@@ -82,4 +89,93 @@ fn large_ranges_and_runaway_recursion_stay_small() {
     eprintln!("peak resident: dontneed {dontneed} KiB, runaway recursion {overflow} KiB");
     assert!(dontneed < 100 * 1024, "{dontneed} KiB");
     assert!(overflow < 100 * 1024, "{overflow} KiB");
+}
+
+/// The one row of a JSON report whose object is anonymous memory.
+fn anonymous_code(report: &serde_json::Value) -> (u64, u64) {
+    let rows: Vec<_> = report["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["object"] == "[unknown]")
+        .collect();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    (
+        rows[0]["calls"].as_u64().unwrap(),
+        rows[0]["self"]["instructions"].as_u64().unwrap(),
+    )
+}
+
+#[test]
+fn rewritten_code_counts_exactly() {
+    // `mem smc 3000` rewrites one function 3,000 times, alternating a
+    // 2-instruction and a 3-instruction body of the same length.
+    let n = 3000u64;
+    let expected = n / 2 * 3 + (n - n / 2) * 2;
+    let program = guest("mem-O2");
+    let dir = scratch("memory-smc");
+    let native = run_native(&program, &["smc", "3000"]);
+    let mut smc_self = Vec::new();
+    for (name, extra) in [
+        ("full", &[][..]),
+        (
+            "sparse",
+            &["--no-paths", "--no-cache-sim", "--no-branch-sim"][..],
+        ),
+    ] {
+        let profile = dir.join(format!("{name}.out"));
+        let out = run_with(&profile, extra, &program, &["smc", "3000"]);
+        assert_eq!(out.stdout, native.stdout, "{name}");
+        assert_eq!(out.status.code(), Some(0), "{name}");
+        let rep = report_json(&profile, &[]);
+        assert_eq!(anonymous_code(&rep), (n, expected), "{name}");
+        smc_self.push(self_counts(&rep)["smc"]);
+    }
+    assert_eq!(smc_self[0], smc_self[1]);
+    if !have("valgrind") || !have("callgrind_annotate") {
+        eprintln!("skipped the callgrind comparison: valgrind/callgrind_annotate not installed");
+        return;
+    }
+    let cg = dir.join("smc.cg");
+    let st = Command::new("valgrind")
+        .args(["--tool=callgrind", "--quiet", "--smc-check=all"])
+        .arg(format!("--callgrind-out-file={}", cg.display()))
+        .arg(&program)
+        .args(["smc", "3000"])
+        .output()
+        .unwrap();
+    assert!(st.status.success());
+    let ann = Command::new("callgrind_annotate")
+        .args(["--threshold=100", "--inclusive=no", "--auto=no"])
+        .arg(&cg)
+        .output()
+        .expect("callgrind_annotate");
+    let text = String::from_utf8_lossy(&ann.stdout);
+    let count = |line: &str| -> u64 {
+        line.split_whitespace()
+            .next()
+            .unwrap_or("")
+            .replace(',', "")
+            .parse()
+            .unwrap_or(0)
+    };
+    // "43,536 (24.06%)  /path/mem.c:smc [/path/mem-O2]" and the anonymous
+    // code, "7,500 ( 4.14%)  ???:0x000000000483c000 [???]".
+    let theirs_smc = text.lines().find(|l| l.contains(":smc [")).map(count);
+    let theirs_anon = text
+        .lines()
+        .filter(|l| l.trim_end().ends_with("[???]"))
+        .map(count)
+        .max();
+    assert_eq!(theirs_smc, Some(smc_self[0]), "{text}");
+    assert_eq!(theirs_anon, Some(expected), "{text}");
+}
+
+#[test]
+fn rewritten_code_returns_its_memory() {
+    // 200,000 rewrites kept every retired translation: about 100 MB more.
+    let fixed = peak_kib(&["smc", "3"]);
+    let rewrites = peak_kib(&["smc", "200000"]);
+    eprintln!("peak resident: smc 3 {fixed} KiB, smc 200000 {rewrites} KiB");
+    assert!(rewrites < 2 * fixed, "{rewrites} KiB against {fixed} KiB");
 }

@@ -89,6 +89,7 @@ fn run(a: RunArgs) -> ExitCode {
             sched_quantum: a.sched_quantum,
             clock_start: a.clock_start,
             signals: a.start_signals.unwrap_or_else(vm::StartSignals::of_host),
+            stack_limit: a.start_stack_limit,
         },
         record: recorder::Options {
             machine,
@@ -265,6 +266,7 @@ fn exec_program(a: &RunArgs, req: &vm::ExecRequest) -> ExitCode {
             blocked: req.blocked,
             ignored: req.ignored,
         },
+        stack_limit: req.stack_limit,
         program: &req.program,
         argv: &req.argv,
     };

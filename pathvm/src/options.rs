@@ -187,6 +187,10 @@ pub(crate) struct RunArgs {
     /// bit SIG-1), for exec'd programs: what `execve` keeps.
     #[arg(long, hide = true, value_name = "MASK,IGNORED", value_parser = parse_start_signals)]
     pub(crate) start_signals: Option<vm::StartSignals>,
+    /// The guest's initial `RLIMIT_STACK`, soft and hard (hexadecimal), for
+    /// exec'd programs: `execve` keeps it, and sizes the new stack by it.
+    #[arg(long, hide = true, value_name = "SOFT,HARD", value_parser = parse_stack_limit)]
+    pub(crate) start_stack_limit: Option<(u64, u64)>,
     /// The program and its arguments.
     #[arg(
         required = true,
@@ -427,6 +431,12 @@ pub(crate) fn parse_start_signals(s: &str) -> Result<vm::StartSignals, String> {
     })
 }
 
+pub(crate) fn parse_stack_limit(s: &str) -> Result<(u64, u64), String> {
+    let hex = |h: &str| u64::from_str_radix(h, 16).map_err(|e| format!("{h}: {e}"));
+    let (soft, hard) = s.split_once(',').ok_or("expected SOFT,HARD")?;
+    Ok((hex(soft)?, hex(hard)?))
+}
+
 pub(crate) fn join_kv(k: OsString, v: OsString) -> OsString {
     let mut s = k;
     s.push("=");
@@ -442,6 +452,8 @@ pub(crate) struct Child<'a> {
     pub(crate) pid: u32,
     /// What `execve` keeps of the guest's signal state.
     pub(crate) signals: vm::StartSignals,
+    /// And its `RLIMIT_STACK` (soft, hard).
+    pub(crate) stack_limit: (u64, u64),
     pub(crate) program: &'a std::path::Path,
     pub(crate) argv: &'a [OsString],
 }
@@ -455,6 +467,7 @@ pub(crate) fn child_args(a: &RunArgs, child: &Child) -> Vec<OsString> {
         output,
         pid,
         signals,
+        stack_limit,
         program,
         argv,
     } = *child;
@@ -463,6 +476,7 @@ pub(crate) fn child_args(a: &RunArgs, child: &Child) -> Vec<OsString> {
         output: _,
         guest_pid: _,
         start_signals: _,
+        start_stack_limit: _,
         argv0: _,
         command: _,
         // The child's environment is the one the guest passed to execve.
@@ -508,6 +522,10 @@ pub(crate) fn child_args(a: &RunArgs, child: &Child) -> Vec<OsString> {
     opt(
         "--start-signals",
         &format!("{:x},{:x}", signals.blocked, signals.ignored),
+    );
+    opt(
+        "--start-stack-limit",
+        &format!("{:x},{:x}", stack_limit.0, stack_limit.1),
     );
     opt("--seed", seed);
     if let Some(t) = clock_start {

@@ -24,6 +24,7 @@ fn main() {
             tty: false,
             clock_start: None,
             signals: Default::default(),
+            stack_limit: None,
         },
         // Contexts, paths, caches and branch prediction, on two threads.
         record: recorder::Options::default(),

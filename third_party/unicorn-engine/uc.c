@@ -190,6 +190,16 @@ uc_err uc_pathvm_set_page_prot(uc_engine *uc,
 }
 
 UNICORN_EXPORT
+uc_err uc_pathvm_set_code_written(uc_engine *uc,
+                                  void (*cb)(void *, uint64_t, uint32_t),
+                                  void *data)
+{
+    uc->pathvm_code_written = cb;
+    uc->pathvm_code_written_data = data;
+    return UC_ERR_OK;
+}
+
+UNICORN_EXPORT
 unsigned int uc_version(unsigned int *major, unsigned int *minor)
 {
     if (major != NULL && minor != NULL) {

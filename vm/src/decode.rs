@@ -2,9 +2,16 @@
 //! iced-x86 into [`BlockFacts`] and given a dense [`BlockId`].
 //!
 //! Invariant: an id names one `(start, len)` for the whole run and its facts
-//! never change. When guest code in a range is unmapped or rewritten,
-//! [`BlockTable::invalidate`] forgets the ids that cover it, so the next
-//! execution there decodes afresh under a new id.
+//! never change. When guest code in a range is unmapped or made
+//! non-executable, [`BlockTable::invalidate`] forgets the ids that cover it,
+//! so the next execution there decodes afresh under a new id. When the
+//! guest's own stores rewrite a block (self-modifying code, JITs),
+//! [`BlockTable::retire`] sets its id aside instead: the next block decoded
+//! at the same `(start, len)` takes it back if its facts are the same (the
+//! code changed only in what no analysis sees, such as an immediate
+//! operand), and gets a new id otherwise. So a program that rewrites one
+//! function 600,000 times holds one id per distinct shape of it, not one per
+//! rewrite, and its counts stay exact whatever it writes.
 
 use events::{BlockFacts, BlockId, InsnFacts, Terminator};
 use iced_x86::{
@@ -133,6 +140,9 @@ pub struct BlockTable {
     /// ([`events::Observer::watch_entry`]): read together at each block.
     facts: Vec<(std::sync::Arc<BlockFacts>, bool)>,
     map: FxHashMap<(u64, u32), BlockId>,
+    /// Ids whose code the guest rewrote ([`BlockTable::retire`]), by
+    /// `(start, len)`, to be taken back by a block with the same facts.
+    retired: FxHashMap<(u64, u32), Vec<BlockId>>,
     cache: Box<[Slot]>,
     info: InstructionInfoFactory,
 }
@@ -147,6 +157,7 @@ impl BlockTable {
         BlockTable {
             facts: Vec::new(),
             map: FxHashMap::default(),
+            retired: FxHashMap::default(),
             cache: vec![
                 Slot {
                     start: u64::MAX,
@@ -176,18 +187,41 @@ impl BlockTable {
         Some(id)
     }
 
-    /// Decode a new block from its code and give it an id.
-    pub fn insert(&mut self, code: &[u8], start: u64) -> Result<BlockId, DecodeError> {
+    /// Decode a block from its code and give it an id: a retired one with
+    /// the same facts (second field false), or a new one (true).
+    pub fn insert(&mut self, code: &[u8], start: u64) -> Result<(BlockId, bool), DecodeError> {
         let facts = decode_block(code, start, &mut self.info)?;
-        let id = BlockId(self.facts.len() as u32);
-        self.map.insert((start, facts.len), id);
+        let key = (start, facts.len);
+        let revived = self.retired.get_mut(&key).and_then(|ids| {
+            let i = ids
+                .iter()
+                .position(|&id| *self.facts[id.index()].0 == facts)?;
+            Some(ids.swap_remove(i))
+        });
+        let id = revived.unwrap_or(BlockId(self.facts.len() as u32));
+        self.map.insert(key, id);
         self.cache[slot_of(start)] = Slot {
             start,
             len: facts.len,
             id: id.0,
         };
-        self.facts.push((std::sync::Arc::new(facts), false));
-        Ok(id)
+        if revived.is_none() {
+            self.facts.push((std::sync::Arc::new(facts), false));
+        }
+        Ok((id, revived.is_none()))
+    }
+
+    /// The guest rewrote the code of the block `(start, len)`: set its id
+    /// aside until a block with the same facts is decoded there.
+    pub fn retire(&mut self, start: u64, len: u32) {
+        let Some(id) = self.map.remove(&(start, len)) else {
+            return;
+        };
+        let s = &mut self.cache[slot_of(start)];
+        if s.start == start && s.len == len {
+            s.start = u64::MAX;
+        }
+        self.retired.entry((start, len)).or_default().push(id);
     }
 
     #[inline]
@@ -287,12 +321,45 @@ mod tests {
     #[test]
     fn table_caches_and_invalidates() {
         let mut t = BlockTable::new();
-        let a = t.insert(&[0x90, 0xc3], 0x1000).unwrap();
+        let (a, _) = t.insert(&[0x90, 0xc3], 0x1000).unwrap();
         assert_eq!(t.lookup(0x1000, 2), Some(a));
         assert_eq!(t.lookup(0x1000, 1), None);
         t.invalidate(0x1001, 0x1002);
         assert_eq!(t.lookup(0x1000, 2), None);
-        let b = t.insert(&[0x90, 0xc3], 0x1000).unwrap();
+        let (b, new) = t.insert(&[0x90, 0xc3], 0x1000).unwrap();
+        assert!(new);
         assert_ne!(a, b);
+    }
+
+    #[test]
+    fn rewritten_blocks_come_back_by_shape() {
+        let mut t = BlockTable::new();
+        // mov eax, 1; ret
+        let (a, _) = t.insert(&[0xb8, 1, 0, 0, 0, 0xc3], 0x1000).unwrap();
+        t.retire(0x1000, 6);
+        assert_eq!(t.lookup(0x1000, 6), None);
+        // mov eax, 2; ret: the same facts, the same id.
+        assert_eq!(
+            t.insert(&[0xb8, 2, 0, 0, 0, 0xc3], 0x1000).unwrap(),
+            (a, false)
+        );
+        assert_eq!(t.lookup(0x1000, 6), Some(a));
+        t.retire(0x1000, 6);
+        // xor eax, eax; add eax, 3; ret: three instructions, a new id.
+        let (b, new) = t
+            .insert(&[0x31, 0xc0, 0x83, 0xc0, 3, 0xc3], 0x1000)
+            .unwrap();
+        assert!(new);
+        assert_ne!(a, b);
+        assert_eq!(t.facts(b).insn_count(), 3);
+        t.retire(0x1000, 6);
+        // Back to the first shape: its id again.
+        assert_eq!(
+            t.insert(&[0xb8, 9, 0, 0, 0, 0xc3], 0x1000).unwrap(),
+            (a, false)
+        );
+        // Retiring what is not there changes nothing.
+        t.retire(0x2000, 6);
+        assert_eq!(t.lookup(0x1000, 6), Some(a));
     }
 }

@@ -59,6 +59,10 @@ pub struct VmConfig {
     /// survives the `execve` of a guest that ran this program (none for a
     /// program pathvm starts itself).
     pub signals: StartSignals,
+    /// `RLIMIT_STACK` (soft, hard) the guest starts with, which sizes its
+    /// stack: what `execve` kept of a guest that ran this program (`None`:
+    /// 8 MiB soft, no hard limit).
+    pub stack_limit: Option<(u64, u64)>,
 }
 
 /// Signals as `execve` passes them on: the mask, and the ignored signals
@@ -570,11 +574,13 @@ impl<O: Observer> Machine<'_, O> {
                 )))
             }
         };
-        let id = self.blocks.insert(code, addr)?;
-        self.observer
-            .block_decoded_shared(id, self.blocks.shared(id));
-        let watch = self.observer.watch_entry(id, self.blocks.facts(id));
-        self.blocks.set_watched(id, watch);
+        let (id, new) = self.blocks.insert(code, addr)?;
+        if new {
+            self.observer
+                .block_decoded_shared(id, self.blocks.shared(id));
+            let watch = self.observer.watch_entry(id, self.blocks.facts(id));
+            self.blocks.set_watched(id, watch);
+        }
         Ok(id)
     }
 
@@ -697,6 +703,9 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     let placed_exe = place_image(&mut mem, &exe, exe_bias)?;
     mem.set_brk_area(brk_start, lo + low_size);
 
+    if let Some(limit) = config.stack_limit {
+        mem.stack_limit = limit;
+    }
     mem.map_stack();
 
     let mut objects = vec![ObjectMapped {
@@ -767,6 +776,7 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     );
     mem.write(st.sp, &st.bytes)
         .map_err(|_| VmError::Emulator("initial stack too large".into()))?;
+    mem.set_initial_sp(st.sp);
 
     let wants_memory = observer.wants_memory();
     let observer_sparse = observer.sparse();
@@ -1035,6 +1045,13 @@ extern "C" {
         cb: extern "C" fn(*mut libc::c_void, u64, u32),
         data: *mut libc::c_void,
     ) -> libc::c_int;
+    /// Calls `cb(data, pc, size)` for each translation block a guest store
+    /// invalidates (the guest rewrote its code), before the block goes.
+    fn uc_pathvm_set_code_written(
+        uc: unicorn_engine::ffi::uc_handle,
+        cb: extern "C" fn(*mut libc::c_void, u64, u32),
+        data: *mut libc::c_void,
+    ) -> libc::c_int;
     /// Puts the observer's L1D filter ([`events::MemFilter`]) in front of
     /// the tracer: an access that hits the most recently used way of its
     /// set only increments `counts[is_store]`.
@@ -1059,6 +1076,16 @@ extern "C" fn page_prot<O: Observer>(data: *mut libc::c_void, page: u64) -> libc
         return 4;
     }
     m.mem.page_prot(page)
+}
+
+/// A guest store rewrote the code of the block `(pc, size)`: its id is
+/// retired (see [`crate::decode`]), so the next block there is decoded.
+extern "C" fn code_written<O: Observer>(data: *mut libc::c_void, pc: u64, size: u32) {
+    // SAFETY: `data` is the machine registered in `install_hooks`; the
+    // store that calls this runs inside the emulation, when nothing else
+    // borrows it.
+    let m = unsafe { &mut *(data as *mut Machine<'_, O>) };
+    m.blocks.retire(pc, size);
 }
 
 /// The data-access tracer: one call per guest load or store, before it.
@@ -1314,6 +1341,28 @@ fn install_hooks<'o, O: Observer>(
         for (lo, hi) in flush {
             let _ = uc.ctl_remove_cache(lo, hi);
         }
+        // Guest memory the call added (a mapping outside the regions).
+        let regions = std::mem::take(&mut uc.get_data_mut().mem.new_regions);
+        for (start, size, host) in regions {
+            // SAFETY: as for the first regions (see `run`): `host` is a
+            // reservation of `size` bytes that the machine owns and drops
+            // after the engine.
+            let mapped = unsafe {
+                uc.mem_map_ptr(
+                    start,
+                    size as usize,
+                    Permission::ALL,
+                    host as *mut libc::c_void,
+                )
+            };
+            if let Err(e) = mapped {
+                let m = uc.get_data_mut();
+                m.stop = Some(Err(VmError::Emulator(format!(
+                    "mapping guest memory at {start:#x}: {e:?}"
+                ))));
+                let _ = uc.emu_stop();
+            }
+        }
         // The TLB holds the permissions of the pages it maps.
         if std::mem::take(&mut uc.get_data_mut().mem.map_changed) {
             let _ = uc.ctl_flush_tlb();
@@ -1430,6 +1479,9 @@ fn install_hooks<'o, O: Observer>(
     // SAFETY: `page_prot::<O>` has the signature the patch expects;
     // `machine` lives as long as the engine (see the block hook above).
     unsafe { crate::cpu::set_page_prot(uc, page_prot::<O>, machine as *mut libc::c_void) };
+    // SAFETY: `code_written::<O>` has the signature the patch expects;
+    // `machine` lives as long as the engine (see the block hook above).
+    unsafe { uc_pathvm_set_code_written(handle, code_written::<O>, machine as *mut libc::c_void) };
     if wants_memory {
         // SAFETY: `mem_tracer::<O>` has the tracer's signature; `machine`
         // lives as long as the engine (see the block hook above). Set before

@@ -58,6 +58,10 @@ pub struct Mapping {
     /// First address whose page lies wholly past the end of the file when
     /// it was mapped (an access there is a bus error), or `u64::MAX`.
     pub bus_from: u64,
+    /// `MAP_SHARED`: the host memory behind it is a shared host mapping (of
+    /// the file, or anonymous), so forked children and other processes
+    /// mapping the file see the same pages.
+    pub shared: bool,
 }
 
 /// Where the guest address space is laid out. Fixed: no randomisation.
@@ -113,6 +117,13 @@ pub struct GuestMemory {
     /// below `STACK_TOP` (host pages come on first touch, so it costs what
     /// the guest uses), and nothing is mapped below it.
     pub stack_limit: (u64, u64),
+    /// Regions added while the guest runs ([`GuestMemory::cover`]) that the
+    /// CPU does not map yet: `(start, size, host)`.
+    pub(crate) new_regions: Vec<(u64, u64, *mut u8)>,
+    /// How far down Linux's stack mapping would reach: it starts 128 KiB
+    /// below the initial stack pointer's page and grows to each page
+    /// touched below it ([`GuestMemory::stack_shown`]).
+    stack_grown: std::cell::Cell<u64>,
 }
 
 fn host_reserve(size: u64) -> std::io::Result<*mut u8> {
@@ -143,7 +154,93 @@ impl GuestMemory {
             brk_limit: 0,
             map_changed: false,
             stack_limit: (layout::STACK_SIZE, u64::MAX),
+            new_regions: Vec::new(),
+            stack_grown: std::cell::Cell::new(layout::STACK_TOP),
         }
+    }
+
+    /// The initial stack pointer: the stack mapping Linux shows starts
+    /// 128 KiB below its page (`setup_arg_pages`' `stack_expand`).
+    pub fn set_initial_sp(&mut self, sp: u64) {
+        self.stack_grown
+            .set((sp & !(PAGE_SIZE - 1)).saturating_sub(128 << 10));
+    }
+
+    /// Where the stack mapping `[start, end)` starts as Linux shows it
+    /// (`/proc/self/maps`): it grows down page by page as the guest
+    /// touches it, up to the limit, and never shrinks. The pages touched
+    /// are those resident on the host, which backs each guest page with
+    /// its own.
+    pub fn stack_shown(&self, start: u64, end: u64) -> u64 {
+        let grown = self.stack_grown.get().clamp(start, end);
+        let pages = ((grown - start) / PAGE_SIZE) as usize;
+        if let (true, Ok(host)) = (pages > 0, self.host_ptr(start, grown - start)) {
+            let mut resident = vec![0u8; pages];
+            // SAFETY: `host` is `grown - start` bytes of our reservation;
+            // `resident` has a byte per page.
+            let r = unsafe {
+                libc::mincore(
+                    host as *mut libc::c_void,
+                    (grown - start) as usize,
+                    resident.as_mut_ptr(),
+                )
+            };
+            if r == 0 {
+                if let Some(i) = resident.iter().position(|v| v & 1 != 0) {
+                    self.stack_grown.set(start + i as u64 * PAGE_SIZE);
+                }
+            }
+        }
+        self.stack_grown.get().clamp(start, end)
+    }
+
+    /// Make `[addr, addr+len)` guest memory if no region holds it and it
+    /// touches none (a `MAP_FIXED` mapping or a hint anywhere in the user
+    /// half, as Linux allows): a new region of the 1 GiB-aligned span
+    /// around it, cut at its neighbours, reserved on the host and queued in
+    /// `new_regions` for the CPU to map. True when the range is guest
+    /// memory now.
+    pub fn cover(&mut self, addr: u64, len: u64) -> bool {
+        const SPAN: u64 = 1 << 30;
+        if self.region_of(addr, len).is_some() {
+            return true;
+        }
+        let Some(end) = addr.checked_add(len) else {
+            return false;
+        };
+        if len == 0 || addr < layout::LOW_MIN || end > TASK_SIZE {
+            return false;
+        }
+        let below = self
+            .regions
+            .iter()
+            .filter(|r| r.start < end)
+            .map(|r| r.start + r.size)
+            .max()
+            .unwrap_or(0);
+        let above = self
+            .regions
+            .iter()
+            .filter(|r| r.start + r.size > addr)
+            .map(|r| r.start)
+            .min()
+            .unwrap_or(TASK_SIZE);
+        if below > addr || above < end {
+            // Part of the range is in a region already.
+            return false;
+        }
+        let lo = (addr & !(SPAN - 1)).max(below).max(layout::LOW_MIN);
+        let hi = end
+            .div_ceil(SPAN)
+            .saturating_mul(SPAN)
+            .min(above)
+            .min(TASK_SIZE);
+        let Ok(region) = self.add_region(lo, hi - lo) else {
+            return false;
+        };
+        let (start, size, host) = (region.start, region.size, region.host);
+        self.new_regions.push((start, size, host));
+        true
     }
 
     /// Reserve host memory for guest `[start, start+size)`. The caller maps
@@ -327,8 +424,50 @@ impl GuestMemory {
                 backing,
                 host_file: false,
                 bus_from: u64::MAX,
+                shared: false,
             },
         );
+    }
+
+    /// `MAP_SHARED | MAP_ANONYMOUS`: fresh zero pages shared with the
+    /// children the guest forks (a shared host mapping: a guest `fork` is a
+    /// host `fork`), as Linux's shared anonymous memory is.
+    pub fn map_shared_anon(&mut self, addr: u64, len: u64, prot: Prot) -> Result<(), i64> {
+        let host = self
+            .host_ptr(addr, len)
+            .map_err(|_| -(libc::ENOMEM as i64))?;
+        // SAFETY: `host..host+len` is inside our own reservation, which only
+        // guest memory uses; MAP_FIXED replaces those pages.
+        let r = unsafe {
+            libc::mmap(
+                host as *mut libc::c_void,
+                len as usize,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_FIXED | libc::MAP_SHARED | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
+                -1,
+                0,
+            )
+        };
+        if r == libc::MAP_FAILED {
+            return Err(-(std::io::Error::last_os_error()
+                .raw_os_error()
+                .unwrap_or(libc::ENOMEM) as i64));
+        }
+        self.remove_maps(addr, addr + len);
+        self.maps.insert(
+            addr,
+            Mapping {
+                end: addr + len,
+                prot,
+                backing: Backing::Anonymous,
+                // MADV_DONTNEED drops this process's view of the pages only:
+                // their contents stay, as Linux keeps shared memory's.
+                host_file: true,
+                bus_from: u64::MAX,
+                shared: true,
+            },
+        );
+        Ok(())
     }
 
     /// Map `len` bytes of host file `fd` at `offset` to guest `addr`
@@ -403,6 +542,7 @@ impl GuestMemory {
                 backing: Backing::File { path, offset },
                 host_file: true,
                 bus_from,
+                shared,
             },
         );
         Ok(())
@@ -529,7 +669,10 @@ impl GuestMemory {
     /// Map the main thread's stack: `STACK_TOP` down by the soft
     /// `RLIMIT_STACK`, with nothing below it (an access there faults).
     pub fn map_stack(&mut self) {
-        let size = self.stack_limit.0.min(layout::STACK_SIZE);
+        // Up to the gap above the `mmap` area.
+        let size = page_up(self.stack_limit.0)
+            .min(layout::STACK_TOP - layout::MMAP_TOP - layout::STACK_GUARD_GAP)
+            .max(PAGE_SIZE);
         self.map_anon_fixed(
             layout::STACK_TOP - size,
             size,

@@ -55,6 +55,9 @@ pub struct ExecRequest {
     /// `execve`.
     pub blocked: u64,
     pub ignored: u64,
+    /// Its `RLIMIT_STACK` (soft, hard): it survives `execve` too, and sizes
+    /// the new image's stack.
+    pub stack_limit: (u64, u64),
     /// The profile suffix of the new image (its parent image's next child).
     pub suffix: String,
     /// The pid the guest has (the new image keeps it).
@@ -316,6 +319,7 @@ impl ProcessState {
         envp: Vec<OsString>,
         blocked: u64,
         ignored: u64,
+        stack_limit: (u64, u64),
     ) -> Result<(), i64> {
         let (program, argv) = resolve_script(path, argv, 0)?;
         let (_, suffix) = self.next();
@@ -325,6 +329,7 @@ impl ProcessState {
             envp,
             blocked,
             ignored,
+            stack_limit,
             suffix,
             pid: self.pid,
         };

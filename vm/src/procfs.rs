@@ -736,11 +736,18 @@ impl<O: Observer> Machine<'_, O> {
     fn maps_text(&self, smaps: bool) -> String {
         let mut out = String::new();
         for (s, m) in self.mem.mappings() {
+            // Linux's stack mapping is as large as what was touched of it.
+            let s = if m.backing == Backing::Stack {
+                self.mem.stack_shown(s, m.end)
+            } else {
+                s
+            };
             let perms = format!(
-                "{}{}{}p",
+                "{}{}{}{}",
                 if m.prot.read { 'r' } else { '-' },
                 if m.prot.write { 'w' } else { '-' },
-                if m.prot.exec { 'x' } else { '-' }
+                if m.prot.exec { 'x' } else { '-' },
+                if m.shared { 's' } else { 'p' }
             );
             let (off, name) = match &m.backing {
                 // Linux names the file itself: links resolved.
@@ -752,6 +759,8 @@ impl<O: Observer> Machine<'_, O> {
                 ),
                 Backing::Heap => (0, "[heap]".into()),
                 Backing::Stack => (0, "[stack]".into()),
+                // Shared anonymous memory is a file of the kernel's.
+                Backing::Anonymous if m.shared => (0, "/dev/zero (deleted)".into()),
                 Backing::Anonymous => (0, String::new()),
             };
             let head = format!("{s:012x}-{:012x} {perms} {off:08x} 00:00 0", m.end);

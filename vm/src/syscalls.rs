@@ -1566,7 +1566,7 @@ impl<O: Observer> Machine<'_, O> {
         let blocked = self.sys.sig.blocked;
         self.sys
             .process
-            .exec(resolved, argv, envp, blocked, ignored)?;
+            .exec(resolved, argv, envp, blocked, ignored, self.mem.stack_limit)?;
         Ok(Sys::Exec)
     }
 
@@ -1589,10 +1589,7 @@ impl<O: Observer> Machine<'_, O> {
         }
         let fixed = flags & (MAP_FIXED | MAP_FIXED_NOREPLACE) != 0;
         let at = if fixed {
-            if addr % PAGE_SIZE != 0
-                || addr > TASK_SIZE - len
-                || self.mem.host_ptr(addr, len).is_err()
-            {
+            if addr % PAGE_SIZE != 0 || addr > TASK_SIZE - len || !self.mem.cover(addr, len) {
                 return Err(if addr % PAGE_SIZE != 0 {
                     NEG_EINVAL
                 } else {
@@ -1609,8 +1606,9 @@ impl<O: Observer> Machine<'_, O> {
                 .ok_or(-(libc::ENOMEM as i64))?
         } else if addr != 0
             && addr % PAGE_SIZE == 0
-            && self.mem.host_ptr(addr, len).is_ok()
+            && addr <= TASK_SIZE - len
             && !self.mem.any_mapped(addr, addr + len)
+            && self.mem.cover(addr, len)
         {
             addr
         } else {
@@ -1619,7 +1617,9 @@ impl<O: Observer> Machine<'_, O> {
         let p = Prot::from_bits(prot);
         // Only executable pages can have translations.
         let had_code = self.mem.any_exec(at, at + len);
-        if flags & MAP_ANONYMOUS != 0 {
+        if flags & MAP_ANONYMOUS != 0 && flags & MAP_SHARED != 0 {
+            self.mem.map_shared_anon(at, len, p)?;
+        } else if flags & MAP_ANONYMOUS != 0 {
             self.mem.map_anon_fixed(at, len, p, Backing::Anonymous);
         } else {
             let path = std::fs::read_link(format!("/proc/self/fd/{}", fd as i32))

@@ -62,6 +62,8 @@ fn every_run_option_reaches_an_execd_child() {
         "1234",
         "--start-signals",
         "0,0",
+        "--start-stack-limit",
+        "800000,ffffffffffffffff",
     ];
     let with = |extra: &[&'static str]| -> Vec<&str> {
         let mut v = common.to_vec();
@@ -112,6 +114,7 @@ fn every_run_option_reaches_an_execd_child() {
                 output: output.as_deref(),
                 pid: 1001,
                 signals,
+                stack_limit: (1 << 20, 64 << 20),
                 program: std::path::Path::new("/bin/prog"),
                 argv: &argv,
             },
@@ -133,6 +136,7 @@ fn every_run_option_reaches_an_execd_child() {
         }
         assert_eq!(child.guest_pid, Some(1001));
         assert_eq!(child.start_signals, Some(signals));
+        assert_eq!(child.start_stack_limit, Some((1 << 20, 64 << 20)));
         assert_eq!(child.argv0, Some("prog".into()));
         assert_eq!(child.command, [OsString::from("/bin/prog"), "-v".into()]);
         assert!(child.quiet && child.inherit_env);
@@ -143,6 +147,7 @@ fn every_run_option_reaches_an_execd_child() {
             output: a.output.clone(),
             guest_pid: a.guest_pid,
             start_signals: a.start_signals,
+            start_stack_limit: a.start_stack_limit,
             argv0: a.argv0.clone(),
             command: a.command.clone(),
             env: a.env.clone(),

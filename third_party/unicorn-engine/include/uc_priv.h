@@ -436,6 +436,15 @@ struct uc_struct {
     // pathvm: set while unicorn looks up code pages for itself
     // (uc_invalidate_tb): no permission applies then.
     bool pathvm_page_prot_off;
+    // pathvm: a guest store rewrote translated code
+    // (uc_pathvm_set_code_written): pathvm_code_written(data, pc, size) for
+    // each translation block it invalidates.
+    void (*pathvm_code_written)(void *data, uint64_t pc, uint32_t size);
+    void *pathvm_code_written_data;
+    // pathvm: bytes of the code buffer held by translation blocks
+    // invalidated since the last flush (tb_gen_code flushes when they are
+    // most of it).
+    size_t pathvm_dead_code;
 
     sigjmp_buf jmp_bufs[UC_MAX_NESTED_LEVEL]; // To support nested uc_emu_start
     int nested_level;                         // Current nested_level

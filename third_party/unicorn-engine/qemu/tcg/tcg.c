@@ -407,7 +407,24 @@ static void tcg_region_assign(TCGContext *s, size_t curr_region)
     s->code_gen_ptr = start;
     s->code_gen_buffer_size = (char *)end - (char *)start;
 
-    memset(s->code_gen_buffer, 0x00, s->code_gen_buffer_size);
+    /*
+     * pathvm: zero the region without touching it: its whole pages are
+     * handed back to the host (an anonymous private mapping reads as zeros
+     * again), only the partial page at its start (shared with the
+     * prologue) is written. A memset of the 1 GiB buffer at each flush
+     * made all of it resident.
+     */
+    {
+        uintptr_t page = s->uc->qemu_real_host_page_size;
+        char *lo = (char *)ROUND_UP((uintptr_t)start, page);
+        char *hi = (char *)((uintptr_t)end & ~(page - 1));
+        if (lo < hi && madvise(lo, hi - lo, MADV_DONTNEED) == 0) {
+            memset(start, 0x00, lo - (char *)start);
+            memset(hi, 0x00, (char *)end - hi);
+        } else {
+            memset(s->code_gen_buffer, 0x00, s->code_gen_buffer_size);
+        }
+    }
     s->code_gen_highwater = (char *)end - TCG_HIGHWATER;
 }
 

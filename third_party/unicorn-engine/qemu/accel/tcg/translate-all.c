@@ -1383,6 +1383,7 @@ static void do_tb_flush(CPUState *cpu, run_on_cpu_data tb_flush_count)
     page_flush_tb(cpu->uc);
 
     tcg_region_reset_all(cpu->uc->tcg_ctx);
+    cpu->uc->pathvm_dead_code = 0;
     /* XXX: flush processor icache at this point if cache flush is
        expensive */
     cpu->uc->tcg_ctx->tb_ctx.tb_flush_count = cpu->uc->tcg_ctx->tb_ctx.tb_flush_count + 1;
@@ -1517,6 +1518,9 @@ static void do_tb_phys_invalidate(TCGContext *tcg_ctx, TranslationBlock *tb, boo
         tb_exec_change(uc, code_gen_locked);
         return;
     }
+
+    // pathvm: its code stays in the buffer until the next flush.
+    uc->pathvm_dead_code += sizeof(TranslationBlock) + tb->tc.size;
 
     /* remove the TB from the page list */
     if (rm_from_page_list) {
@@ -1697,6 +1701,9 @@ tb_link_page(struct uc_struct *uc, TranslationBlock *tb, tb_page_addr_t phys_pc,
     return tb;
 }
 
+/* pathvm: dead code in the buffer worth a flush (see tb_gen_code). */
+#define PATHVM_DEAD_CODE_FLUSH (8 * MiB)
+
 /* Called with mmap_lock held for user mode emulation.  */
 TranslationBlock *tb_gen_code(CPUState *cpu,
                               target_ulong pc, target_ulong cs_base,
@@ -1736,6 +1743,22 @@ TranslationBlock *tb_gen_code(CPUState *cpu,
     }
     if (cpu->singlestep_enabled) {
         max_insns = 1;
+    }
+
+    /*
+     * pathvm: the buffer is a bump allocator, so the code of invalidated
+     * blocks (code the guest rewrote) is reclaimed only by a flush. Flush
+     * once it is most of what the buffer holds (and at least
+     * PATHVM_DEAD_CODE_FLUSH), as a full buffer would: a program that
+     * rewrites its code keeps at most about twice its live translations
+     * plus that much, instead of filling the whole buffer.
+     */
+    if (unlikely(cpu->uc->pathvm_dead_code >= PATHVM_DEAD_CODE_FLUSH &&
+                 2 * cpu->uc->pathvm_dead_code >= tcg_code_size(tcg_ctx))) {
+        tb_flush(cpu);
+        mmap_unlock();
+        cpu->exception_index = EXCP_INTERRUPT;
+        cpu_loop_exit(cpu);
     }
 
  buffer_overflow:
@@ -1878,7 +1901,7 @@ static void
 tb_invalidate_phys_page_range__locked(struct uc_struct *uc, struct page_collection *pages,
                                       PageDesc *p, tb_page_addr_t start,
                                       tb_page_addr_t end,
-                                      uintptr_t retaddr)
+                                      uintptr_t retaddr, bool written)
 {
     TranslationBlock *tb;
     tb_page_addr_t tb_start, tb_end;
@@ -1940,6 +1963,11 @@ tb_invalidate_phys_page_range__locked(struct uc_struct *uc, struct page_collecti
                                      &current_flags);
             }
 #endif /* TARGET_HAS_PRECISE_SMC */
+            // pathvm: the guest rewrote this block's code.
+            if (written && uc->pathvm_code_written) {
+                uc->pathvm_code_written(uc->pathvm_code_written_data,
+                                        tb->pc, tb->size);
+            }
             tb_phys_invalidate__locked(uc->tcg_ctx, tb);
         }
     }
@@ -1982,7 +2010,7 @@ void tb_invalidate_phys_page_range(struct uc_struct *uc, tb_page_addr_t start, t
         return;
     }
     pages = page_collection_lock(uc, start, end);
-    tb_invalidate_phys_page_range__locked(uc, pages, p, start, end, 0);
+    tb_invalidate_phys_page_range__locked(uc, pages, p, start, end, 0, false);
     page_collection_unlock(pages);
 }
 
@@ -2013,7 +2041,7 @@ void tb_invalidate_phys_range(struct uc_struct *uc, ram_addr_t start, ram_addr_t
         if (pd == NULL) {
             continue;
         }
-        tb_invalidate_phys_page_range__locked(uc, pages, pd, start, bound, 0);
+        tb_invalidate_phys_page_range__locked(uc, pages, pd, start, bound, 0, false);
     }
     page_collection_unlock(pages);
 }
@@ -2054,7 +2082,7 @@ void tb_invalidate_phys_page_fast(struct uc_struct *uc, struct page_collection *
     } else {
     do_invalidate:
         tb_invalidate_phys_page_range__locked(uc, pages, p, start, start + len,
-                                              retaddr);
+                                              retaddr, true);
     }
 }
 
