@@ -430,8 +430,14 @@ impl SignalState {
     /// Make `info.signo` pending for the process (a standard signal
     /// already pending merges); false when discarded or merged.
     pub(crate) fn post(&mut self, info: SigInfo) -> bool {
-        let sig = info.signo;
-        if self.blocked & bit(sig) == 0 && self.is_ignored(sig) {
+        self.post_shared(info, self.blocked)
+    }
+
+    /// [`SignalState::post`], discarding an ignored signal unless `kept`
+    /// holds it (the signals the main thread blocks or waits for: Linux
+    /// looks at the thread a process signal is addressed to, its leader).
+    pub(crate) fn post_shared(&mut self, info: SigInfo, kept: u64) -> bool {
+        if kept & bit(info.signo) == 0 && self.is_ignored(info.signo) {
             return false;
         }
         self.shared.push(info)

@@ -325,7 +325,11 @@ impl<O: Observer> Machine<'_, O> {
     /// taker, which wakes.
     pub(crate) fn signal_process(&mut self, info: crate::signals::SigInfo) -> bool {
         let b = crate::signals::bit(info.signo);
-        let queued = self.sys.sig.post(info);
+        let kept = match self.threads.find(self.sys.process.pid) {
+            Some(i) => self.thread_blocked(i) | self.threads.list[i].wait_sigs,
+            None => self.sys.sig.blocked | self.threads.current().wait_sigs,
+        };
+        let queued = self.sys.sig.post_shared(info, kept);
         if queued {
             if let Some(i) = self.signal_taker(b) {
                 self.wake_for(i, b);
@@ -341,7 +345,9 @@ impl<O: Observer> Machine<'_, O> {
         let queued = if i == self.threads.cur {
             self.sys.sig.post_own(info)
         } else {
-            let ignored = self.sys.sig.is_ignored(info.signo);
+            // A signal the thread waits for is kept, as a blocked one.
+            let ignored =
+                self.sys.sig.is_ignored(info.signo) && self.threads.list[i].wait_sigs & b == 0;
             self.threads.list[i].sig.post(info, ignored)
         };
         if self.threads.list[i].takes(self.thread_blocked(i)) & b != 0 {
