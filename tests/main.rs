@@ -25,5 +25,6 @@ mod pipe;
 mod process;
 mod signals;
 mod sparse;
+mod symbols;
 mod syscalls;
 mod threads;

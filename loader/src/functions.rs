@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 use rustc_hash::FxHashMap;
 
 use crate::elf::ElfImage;
-use crate::symbols::{ObjectSymbols, Symbol, Symbolizer};
+use crate::symbols::{offset_name, ObjectSymbols, Symbol, Symbolizer};
 
 type Addr = u64;
 
@@ -116,16 +116,18 @@ impl FunctionTable {
         Some((id, sym.start))
     }
 
-    /// The id reports use for code without a symbol entered at `entry`.
+    /// The id reports use for code without a symbol or an FDE, entered at
+    /// `entry` (by a call): named `OBJECT+0xOFFSET` by its ELF address, as
+    /// `addr2line -e OBJECT` takes it; by its address outside every object.
     pub fn unnamed(&self, entry: Addr) -> FuncId {
-        let object = self
-            .symbolizer
-            .object_at(entry)
-            .map(|o| o.path.display().to_string())
-            .unwrap_or_else(|| "[unknown]".into());
-        self.ids
-            .borrow_mut()
-            .get_or_add(object, entry, || format!("{entry:#x}"))
+        let (object, name) = match self.symbolizer.object_at(entry) {
+            Some(o) => (
+                o.path.display().to_string(),
+                offset_name(&o.path, o.vaddr(entry)),
+            ),
+            None => ("[unknown]".to_string(), format!("{entry:#x}")),
+        };
+        self.ids.borrow_mut().get_or_add(object, entry, || name)
     }
 
     /// Every function given an id, indexed by `FuncId`.

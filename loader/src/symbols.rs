@@ -5,8 +5,11 @@
 //! * [`ObjectSymbols`]: everything pathvm knows about one ELF file on the host, parsed once —
 //!   its function symbols from `.symtab` and `.dynsym` (sorted, sized, demangled on first
 //!   use), synthesized `name@plt` entries for `.plt`, `.plt.sec` and `.plt.got` (matched to
-//!   their relocations the way objdump and perf do it), the GNU build-id, and DWARF line
-//!   tables, which are parsed only when a line is first asked for and then cached.
+//!   their relocations the way objdump and perf do it), a function named `OBJECT+0xOFFSET`
+//!   ([`offset_name`]) for each `.eh_frame` FDE range no symbol covers, the GNU build-id,
+//!   and DWARF line tables, which are parsed only when a line is first asked for and then
+//!   cached. A symbol covers its `st_size` bytes and no more (an unsized one reaches the
+//!   next function or its section's end): an address no function covers has none.
 //!   When the file lacks a `.symtab` or DWARF line tables (stripped system objects), its
 //!   separate debug file is looked for the way gdb and valgrind do it — by build-id under
 //!   the debug root (`/usr/lib/debug/.build-id/ab/cdef….debug`), then by `.gnu_debuglink`
@@ -145,10 +148,17 @@ pub struct Symbol {
     pub size: u64,
     /// Whether this is a synthesized PLT stub rather than a symbol-table entry.
     pub is_plt: bool,
-    /// Whether the address lies outside `start..start + size` and this symbol was chosen only
-    /// as the nearest preceding one in the same section (unsized symbols, stripped local
-    /// functions, padding).
-    pub is_nearest_preceding: bool,
+    /// Whether no symbol covers this code: a function bounded by an `.eh_frame` FDE (which
+    /// stripped objects keep), named `OBJECT+0xOFFSET` by [`offset_name`].
+    pub unnamed: bool,
+}
+
+/// The name of code no symbol covers: `OBJECT+0xOFFSET`, the object's file name and the
+/// ELF virtual address, as perf and callgrind name it and `addr2line -e OBJECT 0xOFFSET`
+/// resolves it.
+pub fn offset_name(object: &Path, vaddr: u64) -> String {
+    let base = object.file_name().unwrap_or(object.as_os_str());
+    format!("{}+{vaddr:#x}", base.to_string_lossy())
 }
 
 /// Where separate debug files are installed on Debian, Fedora and most other distributions;
@@ -165,15 +175,21 @@ const ELF64_CHDR_SIZE: usize = 24;
 /// `ch_type` of zlib-compressed sections (`ELFCOMPRESS_ZLIB`).
 const ELFCOMPRESS_ZLIB: u32 = 1;
 
-/// No region: the symbol may not be used as a nearest-preceding fallback.
+/// No region: an unsized symbol outside the executable sections covers nothing.
 const NO_REGION: u32 = u32::MAX;
 
 /// One function in the sorted table of an [`ObjectSymbols`].
 #[derive(Debug)]
 struct FunctionEntry {
     start: u64,
-    /// `start + size`, or `start` when the size is unknown.
+    /// `start + size`; for an unsized symbol the next function's start or its section's end
+    /// (`start` when it lies inside a sized function); for an unnamed function its FDE's
+    /// end or the next function's start, whichever comes first.
     end: u64,
+    /// Whether `end` comes from the symbol table's size.
+    sized: bool,
+    /// Whether this is code no symbol covers, named by [`offset_name`].
+    unnamed: bool,
     /// The largest `end` among this entry and all entries before it; lets a lookup stop
     /// scanning backwards as soon as no earlier function can contain the address.
     max_end: u64,
@@ -304,8 +320,11 @@ pub struct ObjectSymbols {
     /// Sorted by `start`, one entry per address.
     functions: Vec<FunctionEntry>,
     /// Executable sections (or executable segments when there are no section headers), as
-    /// ELF virtual address ranges: the bounds of the nearest-preceding fallback.
+    /// ELF virtual address ranges: the bounds of unsized symbols.
     regions: Vec<Range<u64>>,
+    /// The `.eh_frame` FDE ranges, sorted: the bounds of the functions no
+    /// symbol covers (kept to complete a separate debug file's table the same way).
+    fdes: Vec<Range<u64>>,
     build_id: Option<Vec<u8>>,
     /// Whether the file has DWARF line information of its own (kept in `lines` until used).
     has_own_dwarf: bool,
@@ -469,7 +488,8 @@ impl ObjectSymbols {
             &mut candidates,
         );
         collect_plt_stubs(&elf, &bytes, &section_region, &mut candidates);
-        let functions = build_function_table(candidates);
+        let fdes = eh_frame_ranges(&elf, &bytes);
+        let functions = complete_table(build_function_table(candidates), &fdes, &regions, &path);
 
         let build_id = find_build_id(&elf, &bytes);
         let debug_link = find_debug_link(&elf, &bytes);
@@ -494,6 +514,7 @@ impl ObjectSymbols {
             path,
             functions,
             regions,
+            fdes,
             build_id,
             has_own_dwarf: dwarf.is_some(),
             lines: Mutex::new(LineTable {
@@ -547,7 +568,7 @@ impl ObjectSymbols {
     /// All functions (symbols and PLT stubs) in address order, one per address, with `start`
     /// as an ELF virtual address; a separate debug file's symbols are included.
     pub fn functions(&self) -> impl Iterator<Item = Symbol> + '_ {
-        self.table().iter().map(|f| self.symbol(f, false))
+        self.table().iter().map(|f| self.symbol(f))
     }
 
     /// Whether DWARF line tables (`.debug_line`) are available, in the file itself or in its
@@ -630,14 +651,21 @@ impl ObjectSymbols {
                 &mut candidates,
             );
             (!candidates.is_empty()).then(|| {
-                candidates.extend(self.functions.iter().map(|f| Candidate {
-                    start: f.start,
-                    size: f.end - f.start,
-                    name: NameSource::Shared(f.raw.clone()),
-                    region: f.region,
-                    rank: f.rank,
+                candidates.extend(self.functions.iter().filter(|f| !f.unnamed).map(|f| {
+                    Candidate {
+                        start: f.start,
+                        size: if f.sized { f.end - f.start } else { 0 },
+                        name: NameSource::Shared(f.raw.clone()),
+                        region: f.region,
+                        rank: f.rank,
+                    }
                 }));
-                build_function_table(candidates)
+                complete_table(
+                    build_function_table(candidates),
+                    &self.fdes,
+                    &self.regions,
+                    &self.path,
+                )
             })
         } else {
             None
@@ -656,16 +684,15 @@ impl ObjectSymbols {
     }
 
     /// The function containing ELF virtual address `vaddr`, with `start` as an ELF virtual
-    /// address.
+    /// address: the innermost one when symbols nest; `None` for code no symbol and no
+    /// `.eh_frame` FDE covers (alignment padding, stripped code without unwind tables).
     ///
-    /// A sized symbol containing `vaddr` wins (the innermost one when symbols nest);
-    /// otherwise the nearest preceding symbol is returned, marked
-    /// [`is_nearest_preceding`](Symbol::is_nearest_preceding), if it lies in the same
-    /// executable section as `vaddr`; otherwise `None`.
+    /// A sized symbol covers `st_value..st_value + st_size`; an unsized one up to the next
+    /// function's start or its section's end (nothing when it lies inside a sized one); code
+    /// no symbol covers is a function per `.eh_frame` FDE, [`unnamed`](Symbol::unnamed).
     pub fn lookup(&self, vaddr: u64) -> Option<Symbol> {
         let functions = self.table();
-        let after = functions.partition_point(|f| f.start <= vaddr);
-        let mut j = after;
+        let mut j = functions.partition_point(|f| f.start <= vaddr);
         while j > 0 {
             j -= 1;
             let f = &functions[j];
@@ -673,15 +700,13 @@ impl ObjectSymbols {
                 break;
             }
             if vaddr < f.end {
-                return Some(self.symbol(f, false));
+                return Some(self.symbol(f));
             }
         }
-        let nearest = &functions[after.checked_sub(1)?];
-        let region = self.regions.get(nearest.region as usize)?;
-        region.contains(&vaddr).then(|| self.symbol(nearest, true))
+        None
     }
 
-    fn symbol(&self, f: &FunctionEntry, is_nearest_preceding: bool) -> Symbol {
+    fn symbol(&self, f: &FunctionEntry) -> Symbol {
         let name = f.demangled.get_or_init(|| demangle(&f.raw)).clone();
         Symbol {
             object: self.path.clone(),
@@ -690,7 +715,7 @@ impl ObjectSymbols {
             start: f.start,
             size: f.end - f.start,
             is_plt: f.is_plt,
-            is_nearest_preceding,
+            unnamed: f.unnamed,
         }
     }
 
@@ -899,8 +924,8 @@ fn region_of(shndx: usize, addr: u64, regions: &[Range<u64>], section_region: &[
 
 /// Adds the defined functions of one symbol table: `STT_FUNC`, `STT_GNU_IFUNC`, and
 /// `STT_NOTYPE` labels in executable sections (assembly entry points such as ld.so's
-/// `_start`; unsized ones only ever answer as nearest-preceding symbols, and lose to any
-/// function at the same address).
+/// `_start`; unsized ones reach the next function's start, and lose to any function at the
+/// same address).
 fn collect_symbols<'a>(
     symtab: &goblin::elf::Symtab<'a>,
     strtab: &goblin::strtab::Strtab<'a>,
@@ -1163,6 +1188,8 @@ fn build_function_table(mut candidates: Vec<Candidate<'_>>) -> Vec<FunctionEntry
         functions.push(FunctionEntry {
             start: best.start,
             end,
+            sized: size > 0,
+            unnamed: false,
             max_end,
             region: best.region,
             rank: best.rank,
@@ -1172,6 +1199,139 @@ fn build_function_table(mut candidates: Vec<Candidate<'_>>) -> Vec<FunctionEntry
         });
     }
     functions
+}
+
+/// The address ranges of the `.eh_frame` FDEs, sorted. Every function the compiler emits unwind information for has one, and stripping keeps
+/// the section (the unwinder needs it); entries that do not parse are skipped.
+fn eh_frame_ranges(elf: &Elf<'_>, bytes: &[u8]) -> Vec<Range<u64>> {
+    use gimli::{BaseAddresses, CieOrFde, EhFrame, LittleEndian, UnwindSection};
+    let section = |name: &str| {
+        elf.section_headers
+            .iter()
+            .find(|sh| elf.shdr_strtab.get_at(sh.sh_name) == Some(name))
+    };
+    let Some(sh) = section(".eh_frame") else {
+        return Vec::new();
+    };
+    let Some(data) = section_bytes(bytes, sh) else {
+        return Vec::new();
+    };
+    let eh_frame = EhFrame::new(data, LittleEndian);
+    let mut bases = BaseAddresses::default().set_eh_frame(sh.sh_addr);
+    if let Some(text) = section(".text") {
+        bases = bases.set_text(text.sh_addr);
+    }
+    if let Some(got) = section(".got") {
+        bases = bases.set_got(got.sh_addr);
+    }
+    let mut out = Vec::new();
+    let mut entries = eh_frame.entries(&bases);
+    while let Ok(Some(entry)) = entries.next() {
+        let CieOrFde::Fde(partial) = entry else {
+            continue;
+        };
+        let Ok(fde) =
+            partial.parse(|section, bases, offset| section.cie_from_offset(bases, offset))
+        else {
+            continue;
+        };
+        let start = fde.initial_address();
+        let Some(end) = start.checked_add(fde.len()) else {
+            continue;
+        };
+        if start < end {
+            out.push(start..end);
+        }
+    }
+    out.sort_by_key(|r| (r.start, r.end));
+    out
+}
+
+/// Completes a table from [`build_function_table`] (unsized symbols still empty): adds a
+/// function named by [`offset_name`] for each piece of an FDE range (inside one executable
+/// region) that no sized symbol covers and no symbol starts, then bounds each unsized symbol by the next function's
+/// start or its region's end (nothing when a sized symbol covers its start), and each
+/// unnamed function by the next function's start.
+fn complete_table(
+    mut table: Vec<FunctionEntry>,
+    fdes: &[Range<u64>],
+    regions: &[Range<u64>],
+    object: &Path,
+) -> Vec<FunctionEntry> {
+    // What the sized symbols cover, as disjoint sorted ranges.
+    let mut covered: Vec<Range<u64>> = Vec::new();
+    for f in table.iter().filter(|f| f.sized) {
+        match covered.last_mut() {
+            Some(last) if f.start <= last.end => last.end = last.end.max(f.end),
+            _ => covered.push(f.start..f.end),
+        }
+    }
+    let mut added = Vec::new();
+    for fde in fdes {
+        // An FDE of code outside the executable sections describes nothing that runs.
+        let Some(region) = regions
+            .iter()
+            .position(|r| r.start <= fde.start && fde.end <= r.end)
+        else {
+            continue;
+        };
+        let mut at = fde.start;
+        let mut i = covered.partition_point(|c| c.end <= at);
+        while at < fde.end {
+            if let Some(c) = covered.get(i).filter(|c| c.start <= at) {
+                at = c.end;
+                i += 1;
+                continue;
+            }
+            let end = covered.get(i).map_or(fde.end, |c| c.start.min(fde.end));
+            if table.binary_search_by_key(&at, |f| f.start).is_err() {
+                let name: Arc<str> = Arc::from(offset_name(object, at));
+                added.push(FunctionEntry {
+                    start: at,
+                    end,
+                    sized: false,
+                    unnamed: true,
+                    max_end: 0,
+                    region: region as u32,
+                    rank: Rank {
+                        plt: false,
+                        func: true,
+                        binding: 0,
+                        from_symtab: false,
+                        sized: false,
+                    },
+                    is_plt: false,
+                    raw: name.clone(),
+                    demangled: OnceLock::from(name),
+                });
+            }
+            at = end;
+        }
+    }
+    if !added.is_empty() {
+        table.extend(added);
+        table.sort_by_key(|f| f.start);
+        table.dedup_by_key(|f| f.start);
+    }
+    let mut sized_end = 0;
+    let mut max_end = 0;
+    for k in 0..table.len() {
+        let next = table.get(k + 1).map_or(u64::MAX, |f| f.start);
+        let f = &mut table[k];
+        if f.unnamed {
+            f.end = f.end.min(next);
+        } else if f.sized {
+            sized_end = sized_end.max(f.end);
+        } else {
+            f.end = match regions.get(f.region as usize) {
+                Some(r) if sized_end <= f.start => next.min(r.end).max(f.start),
+                _ => f.start,
+            };
+        }
+        max_end = max_end.max(f.end);
+        f.max_end = max_end;
+    }
+    table
 }
 
 /// Demangles a C++ (Itanium) or Rust (legacy or v0) symbol name; other names are returned
@@ -1877,7 +2037,7 @@ mod tests {
             assert_eq!(&*found.raw_name, name, "at {addr:#x}");
             assert_eq!(found.start, *addr);
             assert!(found.is_plt);
-            assert!(!found.is_nearest_preceding);
+            assert!(!found.unnamed);
         }
         stubs.len()
     }
@@ -1946,7 +2106,7 @@ int main(void)
             for vaddr in [f.start, f.start + 1, f.start + f.size - 1] {
                 let found = symbols.lookup(vaddr).unwrap();
                 assert_eq!(found, *f, "at {vaddr:#x}");
-                assert!(!found.is_nearest_preceding && !found.is_plt);
+                assert!(!found.unnamed && !found.is_plt);
                 assert_eq!(&*found.object, exe.as_path());
             }
         }
@@ -2191,13 +2351,13 @@ int main() { return pathvm_test::inner::add(1, 2) == 3 ? 0 : 1; }
         sh.sh_addr..sh.sh_addr + sh.sh_size
     }
 
-    /// The fraction of every 4th address in `range` that only a nearest-preceding symbol
-    /// (or none) answers.
-    fn nearest_fraction(symbols: &ObjectSymbols, range: Range<u64>) -> f64 {
+    /// The fraction of every 4th address in `range` that no symbol names (an unnamed
+    /// function or none answers).
+    fn unnamed_fraction(symbols: &ObjectSymbols, range: Range<u64>) -> f64 {
         let (mut near, mut total) = (0u32, 0u32);
         for vaddr in range.step_by(4) {
             total += 1;
-            if symbols.lookup(vaddr).is_none_or(|s| s.is_nearest_preceding) {
+            if symbols.lookup(vaddr).is_none_or(|s| s.unnamed) {
                 near += 1;
             }
         }
@@ -2231,19 +2391,17 @@ int main() { return pathvm_test::inner::add(1, 2) == 3 ? 0 : 1; }
         let found = symbols.lookup(inside).unwrap();
         assert_eq!(&*found.name, "dl_main");
         assert_eq!(found.start, dl_main);
-        assert!(found.size > 0x100 && !found.is_nearest_preceding && !found.is_plt);
+        assert!(found.size > 0x100 && !found.unnamed && !found.is_plt);
         assert_eq!(&*found.object, path);
 
-        // Without the debug file only an exported symbol before it can be guessed.
+        // Without the debug file it is the unnamed function of its FDE, named by offset.
         let bare = ObjectSymbols::load(path).unwrap().with_debug_root(None);
         assert_eq!(bare.debug_file(), None);
-        let guessed = bare.lookup(inside);
-        assert!(
-            guessed
-                .as_ref()
-                .is_none_or(|s| s.is_nearest_preceding && &*s.name != "dl_main"),
-            "{guessed:?}"
-        );
+        let guessed = bare.lookup(inside).unwrap();
+        assert!(guessed.unnamed, "{guessed:?}");
+        assert_eq!(guessed.start, dl_main);
+        assert_eq!(*guessed.name, offset_name(path, dl_main));
+        assert_eq!(&*guessed.name, format!("ld-linux-x86-64.so.2+{dl_main:#x}"));
         assert!(bare.function_count() < symbols.function_count());
 
         // Lines come from the debug file's (compressed) DWARF.
@@ -2274,11 +2432,11 @@ int main() { return pathvm_test::inner::add(1, 2) == 3 ? 0 : 1; }
         let start = symbols.lookup(entry).unwrap();
         assert_eq!((&*start.name, start.start), ("_start", entry));
 
-        // The nearest-preceding fallback is now rare (alignment padding only).
-        let with = nearest_fraction(&symbols, text.clone());
-        let without = nearest_fraction(&bare, text);
+        // Code no symbol names is now rare (alignment padding only).
+        let with = unnamed_fraction(&symbols, text.clone());
+        let without = unnamed_fraction(&bare, text);
         eprintln!(
-            "nearest-preceding answers in .text: {:.2}% with the debug file, {:.2}% without",
+            "unnamed or uncovered addresses in .text: {:.2}% with the debug file, {:.2}% without",
             with * 100.0,
             without * 100.0
         );
@@ -2369,7 +2527,7 @@ int main() { return pathvm_test::inner::add(1, 2) == 3 ? 0 : 1; }
                     let found = symbols.lookup(vaddr).unwrap();
                     assert_eq!(found.raw_name, f.raw_name, "at {vaddr:#x}");
                     assert_eq!((found.start, found.size), (f.start, f.size));
-                    assert!(!found.is_nearest_preceding && !found.is_plt);
+                    assert!(!found.unnamed && !found.is_plt);
                 }
                 assert_eq!(symbols.line(f.start), reference.line(f.start));
             }
@@ -2390,9 +2548,11 @@ int main() { return pathvm_test::inner::add(1, 2) == 3 ? 0 : 1; }
         let bare = ObjectSymbols::load(&exe).unwrap().with_debug_root(None);
         assert!(bare.functions().all(|s| &*s.raw_name != "helper_square"));
         assert!(!bare.has_line_info());
-        assert!(bare
-            .lookup(helper.start)
-            .is_none_or(|s| s.is_nearest_preceding));
+        // Its code is the unnamed function of its FDE, as long as the symbol was.
+        let unnamed = bare.lookup(helper.start + 1).unwrap();
+        assert!(unnamed.unnamed);
+        assert_eq!((unnamed.start, unnamed.size), (helper.start, helper.size));
+        assert_eq!(*unnamed.name, offset_name(&exe, helper.start));
 
         // By debuglink: next to the object, in its `.debug` subdirectory, and under the
         // debug root at the object's directory.
@@ -2716,10 +2876,12 @@ int main() { return pathvm_test::inner::add(1, 2) == 3 ? 0 : 1; }
         assert_eq!(&*demangle("_Znot-valid"), "_Znot-valid");
     }
 
-    /// An object built from `(start, size, name, region)` rows, bypassing ELF.
+    /// An object built from `(start, size, name, region)` rows and FDE ranges, bypassing
+    /// ELF.
     fn hand_made(
         rows: &[(u64, u64, &'static str, u32)],
         regions: Vec<Range<u64>>,
+        fdes: Vec<Range<u64>>,
     ) -> ObjectSymbols {
         let candidates = rows
             .iter()
@@ -2737,10 +2899,12 @@ int main() { return pathvm_test::inner::add(1, 2) == 3 ? 0 : 1; }
                 },
             })
             .collect();
+        let path = Path::new("/some/dir/hand-made.so");
         ObjectSymbols {
-            path: Arc::from(Path::new("hand-made")),
-            functions: build_function_table(candidates),
+            path: Arc::from(path),
+            functions: complete_table(build_function_table(candidates), &fdes, &regions, path),
             regions,
+            fdes,
             build_id: None,
             has_own_dwarf: false,
             lines: Mutex::new(LineTable::default()),
@@ -2757,38 +2921,70 @@ int main() { return pathvm_test::inner::add(1, 2) == 3 ? 0 : 1; }
             &[
                 (0x1000, 0x100, "outer", 0),
                 (0x1040, 0x10, "nested", 0),
+                (0x1060, 0, "label_inside", 0),
                 (0x1200, 0x20, "local_alias", 0),
                 (0x1200, 0x20, "global_name", 0),
                 (0x1300, 0, "unsized", 0),
+                (0x1380, 0x8, "after_unsized", 0),
+                (0x13c0, 0, "unsized_last", 0),
                 (0x2000, 0x10, "other_section", 1),
             ],
             vec![0x1000..0x1400, 0x2000..0x2100],
+            vec![
+                // One FDE per function, some of them stripped of their symbol.
+                0x1000..0x1100,
+                0x1100..0x1180,
+                0x1180..0x11f0,
+                0x1200..0x1220,
+                // Reaching over a symbol: only its uncovered pieces are functions.
+                0x2000..0x2040,
+                // Outside every region: ignored.
+                0x3000..0x3010,
+            ],
         );
         let name = |vaddr| {
             symbols
                 .lookup(vaddr)
-                .map(|s| (s.name, s.is_nearest_preceding))
+                .map(|s| (s.name.to_string(), s.start, s.size, s.unnamed))
         };
-        let exact = |n: &str| Some((Arc::from(n), false));
-        let near = |n: &str| Some((Arc::from(n), true));
+        let named = |n: &str, start, size| Some((n.to_string(), start, size, false));
+        let unnamed = |start, size| Some((format!("hand-made.so+{start:#x}"), start, size, true));
         assert_eq!(name(0xfff), None);
-        assert_eq!(name(0x1000), exact("outer"));
-        assert_eq!(name(0x1045), exact("nested"));
-        assert_eq!(name(0x1050), exact("outer"), "after the nested one ends");
-        assert_eq!(name(0x10ff), exact("outer"));
-        assert_eq!(name(0x1100), near("nested"), "gap: nearest preceding start");
+        assert_eq!(name(0x1000), named("outer", 0x1000, 0x100));
+        assert_eq!(name(0x1045), named("nested", 0x1040, 0x10));
+        assert_eq!(
+            name(0x1050),
+            named("outer", 0x1000, 0x100),
+            "after the nested one ends"
+        );
+        assert_eq!(
+            name(0x1060),
+            named("outer", 0x1000, 0x100),
+            "a label inside covers nothing"
+        );
+        assert_eq!(name(0x10ff), named("outer", 0x1000, 0x100));
+        // Stripped functions: one per FDE, named by offset, never the symbol before them.
+        assert_eq!(name(0x1100), unnamed(0x1100, 0x80));
+        assert_eq!(name(0x117f), unnamed(0x1100, 0x80));
+        assert_eq!(name(0x11a0), unnamed(0x1180, 0x70));
+        assert_eq!(name(0x11f0), None, "padding between FDEs and symbols");
         assert_eq!(
             name(0x1210),
-            exact("global_name"),
+            named("global_name", 0x1200, 0x20),
             "global beats local alias"
         );
-        assert_eq!(name(0x1300), near("unsized"));
-        assert_eq!(name(0x13ff), near("unsized"));
+        assert_eq!(name(0x1220), None, "past the end of a sized symbol");
+        // Unsized symbols: up to the next function, or the section's end.
+        assert_eq!(name(0x1300), named("unsized", 0x1300, 0x80));
+        assert_eq!(name(0x137f), named("unsized", 0x1300, 0x80));
+        assert_eq!(name(0x1388), None);
+        assert_eq!(name(0x13ff), named("unsized_last", 0x13c0, 0x40));
         assert_eq!(name(0x1400), None, "past the end of the section");
-        assert_eq!(name(0x2005), exact("other_section"));
-        assert_eq!(name(0x2050), near("other_section"));
-        assert_eq!(name(0x2100), None);
-        assert_eq!(symbols.function_count(), 5);
+        assert_eq!(name(0x2005), named("other_section", 0x2000, 0x10));
+        assert_eq!(name(0x2010), unnamed(0x2010, 0x30));
+        assert_eq!(name(0x2040), None);
+        assert_eq!(name(0x3000), None);
+        assert_eq!(symbols.function_count(), 11);
         assert_eq!(symbols.line(0x1000), None);
     }
 }
