@@ -17,8 +17,6 @@ macro_rules! k {
 }
 
 const MMX_EXP: &str = "mmx: the SSSE3 MMX forms: a written MMX register's sign and exponent field is not set to 0xFFFF";
-const X87_TRANS: &str =
-    "fpu: x87 transcendental instructions computed in double precision (and their flags)";
 const X87_CROSS: &str = "x87: a memory operand crossing into an unmapped page faults at a later byte's address (fnsave/fnstenv/fldenv/frstor: not at all)";
 const X87_FIP: &str =
     "fxsr: the last instruction's FIP, FCS, FOP, FDP are not those the host keeps";
@@ -35,14 +33,6 @@ pub const KNOWN: &[Known] = &[
     k!("x87", "*", "fault", X87_CROSS),
     k!("x87", "Fnsave", "mem", X87_FIP),
     k!("x87", "Fnstenv", "mem", X87_FIP),
-    k!("x87", "F2xm1", "*", X87_TRANS),
-    k!("x87", "Fcos", "*", X87_TRANS),
-    k!("x87", "Fpatan", "*", X87_TRANS),
-    k!("x87", "Fptan", "*", X87_TRANS),
-    k!("x87", "Fsin", "*", X87_TRANS),
-    k!("x87", "Fsincos", "*", X87_TRANS),
-    k!("x87", "Fyl2x", "*", X87_TRANS),
-    k!("x87", "Fyl2xp1", "*", X87_TRANS),
     k!("sse3", "Fisttp", "fault", X87_CROSS),
     k!("fxsr", "*", "*", "fxsr: FXSAVE/FXRSTOR (FOP/FIP/FDP fields, reserved MXCSR bits, alignment)"),
     // MMX.

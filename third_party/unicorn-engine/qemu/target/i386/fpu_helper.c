@@ -18,7 +18,6 @@
  */
 
 #include "qemu/osdep.h"
-#include <math.h>
 #include "cpu.h"
 #include "exec/helper-proto.h"
 #include "qemu/host-utils.h"
@@ -32,7 +31,6 @@
 #define FPU_RC_UP           0x800
 #define FPU_RC_CHOP         0xc00
 
-#define MAXTAN 9223372036854775808.0
 
 /* the following deal with x86 long double-precision numbers */
 #define MAXEXPD 0x7fff
@@ -110,28 +108,6 @@ static inline void helper_fstt(CPUX86State *env, floatx80 f, target_ulong ptr,
 }
 
 /* x87 FPU helpers */
-
-static inline double floatx80_to_double(CPUX86State *env, floatx80 a)
-{
-    union {
-        float64 f64;
-        double d;
-    } u;
-
-    u.f64 = floatx80_to_float64(a, &env->fp_status);
-    return u.d;
-}
-
-static inline floatx80 double_to_floatx80(CPUX86State *env, double a)
-{
-    union {
-        float64 f64;
-        double d;
-    } u;
-
-    u.d = a;
-    return float64_to_floatx80(u.f64, &env->fp_status);
-}
 
 static void fpu_set_exception(CPUX86State *env, int mask)
 {
@@ -1154,55 +1130,9 @@ void helper_fbst_ST0(CPUX86State *env, target_ulong ptr)
     }
 }
 
-void helper_f2xm1(CPUX86State *env)
-{
-    double val = floatx80_to_double(env, ST0);
 
-    val = pow(2.0, val) - 1.0;
-    ST0 = double_to_floatx80(env, val);
-}
 
-void helper_fyl2x(CPUX86State *env)
-{
-    double fptemp = floatx80_to_double(env, ST0);
 
-    if (fptemp > 0.0) {
-        fptemp = log(fptemp) / log(2.0); /* log2(ST) */
-        fptemp *= floatx80_to_double(env, ST1);
-        ST1 = double_to_floatx80(env, fptemp);
-        fpop(env);
-    } else {
-        env->fpus &= ~0x4700;
-        env->fpus |= 0x400;
-    }
-}
-
-void helper_fptan(CPUX86State *env)
-{
-    double fptemp = floatx80_to_double(env, ST0);
-
-    if ((fptemp > MAXTAN) || (fptemp < -MAXTAN)) {
-        env->fpus |= 0x400;
-    } else {
-        floatx80 one = { 0x8000000000000000LL, 0x3fff };
-        fptemp = tan(fptemp);
-        ST0 = double_to_floatx80(env, fptemp);
-        fpush(env);
-        ST0 = one;
-        env->fpus &= ~0x400; /* C2 <-- 0 */
-        /* the above code is for |arg| < 2**52 only */
-    }
-}
-
-void helper_fpatan(CPUX86State *env)
-{
-    double fptemp, fpsrcop;
-
-    fpsrcop = floatx80_to_double(env, ST1);
-    fptemp = floatx80_to_double(env, ST0);
-    ST1 = double_to_floatx80(env, atan2(fpsrcop, fptemp));
-    fpop(env);
-}
 
 /*
  * pathvm: fxtract with NaNs (both results the NaN, quieted), infinities
@@ -1369,40 +1299,658 @@ void helper_fprem(CPUX86State *env)
     x87_prem(env, false);
 }
 
-void helper_fyl2xp1(CPUX86State *env)
-{
-    double fptemp = floatx80_to_double(env, ST0);
+/*
+ * pathvm: the transcendental instructions (f2xm1, fyl2x, fyl2xp1, fptan,
+ * fpatan, fsin, fcos, fsincos), computed in softfloat's float128 (a 113-bit
+ * significand: series evaluated by Horner's scheme after exact argument
+ * reductions) and rounded once to the 64-bit significand by the rounding
+ * control.  The precision control does not apply to them (as on the
+ * hardware).  No host libm: the results are the same on every machine.
+ * fsin, fcos, fsincos and fptan reduce their argument by multiples of pi/2
+ * taken from the hardware's 66-bit approximation of pi, exactly (integer
+ * division), so that large arguments give the hardware's results.
+ */
+#define Q_ONE make_float128(0x3fff000000000000ULL, 0)
+#define Q_PI make_float128(0x4000921fb54442d1ULL, 0x8469898cc51701b8ULL)
+#define Q_PI2 make_float128(0x3fff921fb54442d1ULL, 0x8469898cc51701b8ULL)
+#define Q_PI4 make_float128(0x3ffe921fb54442d1ULL, 0x8469898cc51701b8ULL)
+#define Q_LN2 make_float128(0x3ffe62e42fefa39eULL, 0xf35793c7673007e6ULL)
+#define Q_SQRT2 make_float128(0x3fff6a09e667f3bcULL, 0xc908b2fb1366ea95ULL)
 
-    if ((fptemp + 1.0) > 0.0) {
-        fptemp = log(fptemp + 1.0) / log(2.0); /* log2(ST + 1.0) */
-        fptemp *= floatx80_to_double(env, ST1);
-        ST1 = double_to_floatx80(env, fptemp);
-        fpop(env);
+static void q_init(float_status *q)
+{
+    memset(q, 0, sizeof(*q));
+    q->float_rounding_mode = float_round_nearest_even;
+    q->floatx80_rounding_precision = 80;
+}
+
+static inline float128 q_int(int n, float_status *q)
+{
+    return int32_to_float128(n, q);
+}
+
+static inline floatx80 x87_indef(void)
+{
+    floatx80 r = { 0xc000000000000000ULL, 0xffff };
+
+    return r;
+}
+
+static inline floatx80 x87_inf(bool neg)
+{
+    floatx80 r = { 0x8000000000000000ULL, (uint16_t)((neg << 15) | 0x7fff) };
+
+    return r;
+}
+
+static inline floatx80 x87_zero(bool neg)
+{
+    floatx80 r = { 0, (uint16_t)(neg << 15) };
+
+    return r;
+}
+
+/*
+ * v rounded to the 64-bit significand (flags into fp_status, C1 set when
+ * rounded away from zero).  dir says where the true value lies when v is
+ * not exact: 1 a little further from zero than v (or unknown), -1 a little
+ * nearer, 0 v is exact.  A float128 overflow is an overflow.
+ */
+static floatx80 x87_t_round_s(CPUX86State *env, float128 v, int dir,
+                               int scale)
+{
+    bool sign = v.high >> 63;
+    int e = (v.high >> 48) & 0x7fff;
+    uint64_t s0 = ((v.high & 0xffffffffffffULL) << 15) | (v.low >> 49);
+    uint64_t s1 = v.low << 15;
+    float_status z;
+    floatx80 r, rz;
+
+    if (e == 0x7fff) {
+        s0 = 0x8000000000000000ULL;
+        s1 = 0;
+        dir = 1;
+    } else if (e == 0) {
+        e = 1;
     } else {
-        env->fpus &= ~0x4700;
-        env->fpus |= 0x400;
+        s0 |= 0x8000000000000000ULL;
+    }
+    if (s0 == 0 && s1 == 0) {
+        if (dir == 0) {
+            return x87_zero(sign);
+        }
+        dir = 1;
+    }
+    if (e != 0x7fff) {
+        e -= scale;
+    }
+    if (dir > 0) {
+        s1 |= 1;
+    } else if (dir < 0) {
+        if (s1 == 0) {
+            s0--;
+        }
+        s1--;
+    }
+    z = env->fp_status;
+    z.float_rounding_mode = float_round_to_zero;
+    r = normalizeRoundAndPackFloatx80(80, sign, e, s0, s1, &env->fp_status);
+    rz = normalizeRoundAndPackFloatx80(80, sign, e, s0, s1, &z);
+    if (r.low != rz.low || r.high != rz.high) {
+        env->fpus |= 0x200;
+    }
+    return r;
+}
+
+static floatx80 x87_t_round(CPUX86State *env, float128 v, int dir)
+{
+    return x87_t_round_s(env, v, dir, 0);
+}
+
+/*
+ * A result the hardware flags inexact although it is the exact value (or
+ * the operand returned as it is): PE, and UE for a denormal.
+ */
+static void x87_t_inexact(CPUX86State *env, floatx80 r)
+{
+    float_raise(float_flag_inexact, &env->fp_status);
+    if ((r.high & 0x7fff) == 0 && r.low != 0) {
+        float_raise(float_flag_underflow, &env->fp_status);
     }
 }
+
+/* sin(r) and cos(r) for |r| <= pi/4 */
+static float128 q_sin(float128 r, float_status *q)
+{
+    float128 r2 = float128_mul(r, r, q), p = Q_ONE;
+    int k;
+
+    for (k = 18; k >= 1; k--) {
+        p = float128_sub(Q_ONE,
+                         float128_div(float128_mul(r2, p, q),
+                                      q_int(2 * k * (2 * k + 1), q), q), q);
+    }
+    return float128_mul(r, p, q);
+}
+
+static float128 q_cos(float128 r, float_status *q)
+{
+    float128 r2 = float128_mul(r, r, q), p = Q_ONE;
+    int k;
+
+    for (k = 18; k >= 1; k--) {
+        p = float128_sub(Q_ONE,
+                         float128_div(float128_mul(r2, p, q),
+                                      q_int((2 * k - 1) * 2 * k, q), q), q);
+    }
+    return p;
+}
+
+/* atan(z) for 0 <= z <= 1: three halvings, then the series */
+static float128 q_atan(float128 z, float_status *q)
+{
+    float128 z2, p;
+    int h = 0, k;
+
+    if (((z.high >> 48) & 0x7fff) >= 0x3fff - 8) {
+        for (; h < 3; h++) {
+            float128 t = float128_add(Q_ONE, float128_mul(z, z, q), q);
+
+            z = float128_div(z, float128_add(Q_ONE, float128_sqrt(t, q), q),
+                             q);
+        }
+    }
+    z2 = float128_mul(z, z, q);
+    p = float128_div(Q_ONE, q_int(2 * 20 + 1, q), q);
+    for (k = 19; k >= 0; k--) {
+        float128 c = float128_div(Q_ONE, q_int(2 * k + 1, q), q);
+
+        /* p_k = 1/(2k+1) - z2 p_(k+1): the alternating series */
+        p = float128_sub(c, float128_mul(p, z2, q), q);
+    }
+    return float128_scalbn(float128_mul(z, p, q), h, q);
+}
+
+/* log2((1 + s) / (1 - s)) = 2 atanh(s) / ln 2, for |s| <= 0.18 */
+static float128 q_l2atanh(float128 s, float_status *q)
+{
+    float128 s2 = float128_mul(s, s, q);
+    float128 p = float128_div(Q_ONE, q_int(2 * 26 + 1, q), q);
+    int k;
+
+    for (k = 25; k >= 0; k--) {
+        p = float128_add(float128_mul(p, s2, q),
+                         float128_div(Q_ONE, q_int(2 * k + 1, q), q), q);
+    }
+    return float128_div(float128_scalbn(float128_mul(s, p, q), 1, q), Q_LN2,
+                        q);
+}
+
+/* log2(f 2^E), 1 <= f < 2 */
+static float128 q_log2(float128 f, int E, float_status *q)
+{
+    float128 s;
+
+    if (float128_lt(Q_SQRT2, f, q)) {
+        f.high -= 1ULL << 48;
+        E++;
+    }
+    s = float128_div(float128_sub(f, Q_ONE, q), float128_add(f, Q_ONE, q), q);
+    return float128_add(q_int(E, q), q_l2atanh(s, q), q);
+}
+
+/* e^t - 1 for |t| <= 0.7 */
+static float128 q_expm1(float128 t, float_status *q)
+{
+    float128 p = Q_ONE;
+    int k;
+
+    for (k = 34; k >= 2; k--) {
+        p = float128_add(Q_ONE, float128_div(float128_mul(t, p, q),
+                                             q_int(k, q), q), q);
+    }
+    return float128_mul(t, p, q);
+}
+
+/*
+ * x = k (pi66 / 2) + r exactly, |r| <= pi66 / 4, for a canonical finite
+ * non-zero x with |x| < 2^63; r as a float128 (it has at most 66 bits),
+ * k mod 4 in *quad.
+ */
+static float128 x87_reduce(floatx80 a, int *quad, float_status *q)
+{
+    const unsigned __int128 M =
+        ((unsigned __int128)0x3 << 64) | 0x243f6a8885a308d3ULL;
+    unsigned __int128 n, k, rem, f;
+    bool neg = a.high & 0x8000, rneg = false;
+    uint64_t m, hi;
+    int e, s, p;
+
+    x87_unpack(a, &m, &e);
+    s = e - 16383 - 63 + 65;
+    if (s < 0) {
+        *quad = 0;
+        return floatx80_to_float128(a, q); /* |x| < 1/4 */
+    }
+    n = (unsigned __int128)m << s;
+    k = n / M;
+    rem = n % M;
+    if (rem * 2 > M) {
+        rem = M - rem;
+        k++;
+        rneg = true;
+    }
+    *quad = neg ? (int)((4 - (k & 3)) & 3) : (int)(k & 3);
+    if (rem == 0) {
+        return float128_zero;
+    }
+    for (p = 65; !((rem >> p) & 1); p--) {
+    }
+    f = rem << (112 - p);
+    hi = ((uint64_t)(f >> 64) & 0xffffffffffffULL) |
+         ((uint64_t)(16383 + p - 65) << 48) | ((uint64_t)(neg ^ rneg) << 63);
+    return make_float128(hi, (uint64_t)f);
+}
+
+enum { T_SIN, T_COS, T_TAN, T_SINCOS };
+
+/* the function of x = k (pi66 / 2) + r */
+static floatx80 x87_trig(CPUX86State *env, int fn, float128 r, int quad,
+                         float_status *q)
+{
+    float128 v;
+    int dir = -1;
+
+    if (fn == T_COS) {
+        quad++; /* cos x = sin(x + pi/2) */
+    }
+    quad &= 3;
+    if (fn == T_TAN) {
+        float128 s = q_sin(r, q), c = q_cos(r, q);
+
+        if (quad & 1) {
+            v = float128_chs(float128_div(c, s, q));
+        } else {
+            v = float128_div(s, c, q);
+            dir = 1;
+        }
+    } else {
+        v = (quad & 1) ? q_cos(r, q) : q_sin(r, q);
+        if (quad & 2) {
+            v = float128_chs(v);
+        }
+    }
+    return x87_t_round(env, v, dir);
+}
+
+/*
+ * fsin, fcos, fptan, fsincos: NaNs propagated, infinities and unsupported
+ * operands invalid (the indefinite), zeros exact, |x| >= 2^63 out of range
+ * (C2 set, the operand left), denormals DE; below 2^-68 the sine and the
+ * tangent are the operand and the cosine 1 (inexact).  fptan pushes 1 (a NaN operand:
+ * the NaN), fsincos pushes the cosine.
+ */
+static void x87_trig_op(CPUX86State *env, int fn)
+{
+    floatx80 a = ST0, r1, r2;
+    floatx80 one = { 0x8000000000000000ULL, 0x3fff };
+    float_status q;
+    float128 r;
+    int quad;
+
+    q_init(&q);
+    env->fpus &= ~0x600;
+    if (x87_unsupported(a) ||
+        ((a.high & 0x7fff) == 0x7fff && !floatx80_is_any_nan(a))) {
+        float_raise(float_flag_invalid, &env->fp_status);
+        r1 = r2 = x87_indef();
+    } else if (floatx80_is_any_nan(a)) {
+        r1 = r2 = floatx80_add(a, a, &env->fp_status);
+    } else if ((a.high & 0x7fff) >= 16383 + 63) {
+        env->fpus |= 0x400;
+        return;
+    } else if (floatx80_is_zero(a)) {
+        r1 = fn == T_COS ? one : a;
+        r2 = one;
+    } else if ((a.high & 0x7fff) < 16383 - 68) {
+        /* |x| < 2^-68: x (cos: 1), inexact, as the hardware returns them */
+        x87_den(env, a);
+        a = x87_canon(a);
+        r1 = fn == T_COS ? one : a;
+        r2 = one;
+        x87_t_inexact(env, r1);
+    } else {
+        x87_den(env, a);
+        a = x87_canon(a);
+        r = x87_reduce(a, &quad, &q);
+        r1 = x87_trig(env, fn == T_SINCOS ? T_SIN : fn, r, quad, &q);
+        r2 = fn == T_SINCOS ? x87_trig(env, T_COS, r, quad, &q) : one;
+    }
+    ST0 = r1;
+    if (fn == T_TAN || fn == T_SINCOS) {
+        fpush(env);
+        ST0 = r2;
+    }
+}
+
+void helper_fsin(CPUX86State *env)
+{
+    x87_trig_op(env, T_SIN);
+}
+
+void helper_fcos(CPUX86State *env)
+{
+    x87_trig_op(env, T_COS);
+}
+
+void helper_fptan(CPUX86State *env)
+{
+    x87_trig_op(env, T_TAN);
+}
+
+void helper_fsincos(CPUX86State *env)
+{
+    x87_trig_op(env, T_SINCOS);
+}
+
+/* a finite non-zero canonical x87 value as f 2^E, 1 <= f < 2 */
+static float128 x87_frac(floatx80 a, int *E, bool *pow2)
+{
+    uint64_t m;
+    int e;
+
+    x87_unpack(a, &m, &e);
+    *E = e - 16383;
+    *pow2 = m == 0x8000000000000000ULL;
+    return make_float128((0x3fffULL << 48) | ((m << 1) >> 16), (m << 1) << 48);
+}
+
+/*
+ * fpatan: ST1 <- atan(ST1 / ST0) in the quadrant of (ST0, ST1), popped;
+ * the signed zeros and infinities as the manuals' table says.
+ */
+void helper_fpatan(CPUX86State *env)
+{
+    floatx80 x = ST0, y = ST1, res;
+    bool xs = x.high & 0x8000, ys = y.high & 0x8000;
+    float_status q;
+
+    q_init(&q);
+    env->fpus &= ~0x200;
+    if (x87_unsupported(x) || x87_unsupported(y)) {
+        float_raise(float_flag_invalid, &env->fp_status);
+        res = x87_indef();
+    } else if (floatx80_is_any_nan(x) || floatx80_is_any_nan(y)) {
+        res = floatx80_add(x, y, &env->fp_status);
+    } else {
+        bool xi = (x.high & 0x7fff) == 0x7fff, yi = (y.high & 0x7fff) == 0x7fff;
+        float128 v;
+        int dir = 1;
+        bool pe = false;
+
+        x87_den2(env, x, y);
+        x = x87_canon(x);
+        y = x87_canon(y);
+        if (floatx80_is_zero(y) || (xi && !yi && !xs)) {
+            v = xs ? Q_PI : float128_zero;
+            dir = xs;
+        } else if (yi) {
+            v = !xi ? Q_PI2 : xs ? float128_mul(Q_PI4, q_int(3, &q), &q)
+                                 : Q_PI4;
+        } else if (xi) {
+            v = Q_PI;
+        } else if (floatx80_is_zero(x)) {
+            v = Q_PI2;
+        } else {
+            float128 ax = float128_abs(floatx80_to_float128(x, &q));
+            float128 ay = float128_abs(floatx80_to_float128(y, &q));
+
+            if (float128_le(ay, ax, &q)) {
+                float_status zq = q;
+                float128 z;
+
+                zq.float_exception_flags = 0;
+                z = float128_div(ay, ax, &zq);
+                if (!xs && ((z.high >> 48) & 0x7fff) < 0x3fff - 40) {
+                    /* below 2^-40 the hardware returns the ratio rounded */
+                    v = z;
+                    dir = !!(zq.float_exception_flags & float_flag_inexact);
+                    pe = dir == 0;
+                } else {
+                    v = q_atan(z, &q);
+                    dir = xs ? 1 : -1;
+                }
+            } else {
+                v = float128_sub(Q_PI2, q_atan(float128_div(ax, ay, &q), &q),
+                                 &q);
+            }
+            if (xs) {
+                v = float128_sub(Q_PI, v, &q);
+            }
+        }
+        if (ys) {
+            v = float128_chs(v);
+        }
+        res = x87_t_round(env, v, dir);
+        if (pe) {
+            x87_t_inexact(env, res);
+        }
+    }
+    ST1 = res;
+    fpop(env);
+}
+
+/*
+ * fyl2x (ST1 <- ST1 log2(ST0)) and fyl2xp1 (ST1 <- ST1 log2(ST0 + 1)),
+ * popped: a negative argument of the logarithm invalid (no DE), log2(0) =
+ * -inf (ZE for a finite non-zero ST1), 0 x inf invalid.
+ */
+static void x87_log_op(CPUX86State *env, bool p1)
+{
+    floatx80 x = ST0, y = ST1, res;
+    bool xs = x.high & 0x8000, ys = y.high & 0x8000;
+    float_status q;
+
+    q_init(&q);
+    env->fpus &= ~0x200;
+    if (x87_unsupported(x) || x87_unsupported(y)) {
+        float_raise(float_flag_invalid, &env->fp_status);
+        res = x87_indef();
+    } else if (floatx80_is_any_nan(x) || floatx80_is_any_nan(y)) {
+        res = floatx80_add(x, y, &env->fp_status);
+    } else {
+        bool xi = (x.high & 0x7fff) == 0x7fff, yi = (y.high & 0x7fff) == 0x7fff;
+        bool xz, yz, exact = false, lneg;
+        floatx80 m1 = { 0x8000000000000000ULL, 0xbfff };
+        float128 L, f;
+        int E, cmp = 1, sc = 0;
+
+        x = x87_canon(x);
+        y = x87_canon(y);
+        xz = floatx80_is_zero(x);
+        yz = floatx80_is_zero(y);
+        if (p1 && xs && !xz) {
+            /* the argument of the logarithm against 0: 1 + x vs 0 */
+            cmp = floatx80_compare_quiet(m1, x, &q) == float_relation_less
+                      ? 1 : floatx80_compare_quiet(m1, x, &q) ==
+                                float_relation_equal ? 0 : -1;
+        } else if (!p1) {
+            cmp = xz ? 0 : xs ? -1 : 1;
+        }
+        if (cmp < 0 && (!p1 || xi)) {
+            /* a negative logarithm's argument: IE (no DE) */
+            float_raise(float_flag_invalid, &env->fp_status);
+            res = x87_indef();
+            goto done;
+        }
+        if (p1 || cmp != 0) {
+            x87_den2(env, ST0, ST1); /* log2(0): ZE without DE */
+        }
+        if (p1 && cmp <= 0) {
+            /*
+             * fyl2xp1 with a finite x <= -1 (outside its domain): the
+             * hardware returns x (inexact), or -y for a zero or infinite y.
+             */
+            if (yz || yi) {
+                res = y;
+                res.high ^= 0x8000;
+            } else {
+                res = x;
+                x87_t_inexact(env, res);
+            }
+            goto done;
+        }
+        if (cmp == 0) {
+            if (yz) {
+                float_raise(float_flag_invalid, &env->fp_status);
+                res = x87_indef();
+            } else {
+                if (!yi) {
+                    float_raise(float_flag_divbyzero, &env->fp_status);
+                }
+                res = x87_inf(!ys);
+            }
+            goto done;
+        }
+        if (xi) {
+            if (yz) {
+                float_raise(float_flag_invalid, &env->fp_status);
+                res = x87_indef();
+            } else {
+                res = x87_inf(ys);
+            }
+            goto done;
+        }
+        if (p1 ? xz : (x.high == 0x3fff && x.low == 0x8000000000000000ULL)) {
+            /* log2(1) = 0 (fyl2xp1: the sign of x) */
+            if (yi) {
+                float_raise(float_flag_invalid, &env->fp_status);
+                res = x87_indef();
+            } else {
+                res = x87_zero(ys ^ (p1 && xs));
+            }
+            goto done;
+        }
+        if (!p1) {
+            bool pow2;
+
+            f = x87_frac(x, &E, &pow2);
+            L = q_log2(f, E, &q);
+            exact = pow2;
+            lneg = E < 0;
+        } else if ((x.high & 0x7fff) < 0x3ffd) {
+            /* |x| < 1/4: log2(1 + x) = 2 atanh(x / (2 + x)) / ln 2 */
+            float128 xq = floatx80_to_float128(x, &q);
+            float128 xsc = xq;
+
+            if ((x.high & 0x7fff) < 0x100) {
+                /* scaled out of float128's subnormals (ST1 may be huge) */
+                sc = 256;
+                xsc = float128_scalbn(xq, sc, &q);
+            }
+            L = q_l2atanh(float128_div(xsc, float128_add(q_int(2, &q), xq, &q),
+                                       &q), &q);
+            lneg = xs;
+        } else {
+            float128 w = float128_add(Q_ONE, floatx80_to_float128(x, &q), &q);
+
+            E = (int)((w.high >> 48) & 0x7fff) - 16383;
+            f = make_float128((w.high & 0xffffffffffffULL) | (0x3fffULL << 48),
+                              w.low);
+            L = q_log2(f, E, &q);
+            lneg = xs;
+        }
+        if (yz || yi) {
+            res = yz ? x87_zero(ys ^ lneg) : x87_inf(ys ^ lneg);
+        } else {
+            /*
+             * A power of two: the hardware flags the exact product inexact
+             * and, below 1, rounds it as if log2 were a little above E.
+             */
+            int dir = !exact ? 1 : E < 0 ? -1 : 0;
+
+            res = x87_t_round_s(env,
+                                float128_mul(floatx80_to_float128(y, &q), L,
+                                             &q),
+                                dir, sc);
+            if (dir == 0) {
+                x87_t_inexact(env, res);
+            }
+        }
+    }
+done:
+    ST1 = res;
+    fpop(env);
+}
+
+void helper_fyl2x(CPUX86State *env)
+{
+    x87_log_op(env, false);
+}
+
+void helper_fyl2xp1(CPUX86State *env)
+{
+    x87_log_op(env, true);
+}
+
+/*
+ * f2xm1: 2^x - 1, defined for |x| <= 1; outside, the operand is left
+ * (inexact), as the hardware does; +inf gives +inf, -inf gives -1.
+ */
+void helper_f2xm1(CPUX86State *env)
+{
+    floatx80 a = ST0, res;
+    float_status q;
+
+    q_init(&q);
+    env->fpus &= ~0x200;
+    if (x87_unsupported(a)) {
+        float_raise(float_flag_invalid, &env->fp_status);
+        res = x87_indef();
+    } else if (floatx80_is_any_nan(a)) {
+        res = floatx80_add(a, a, &env->fp_status);
+    } else if (floatx80_is_zero(a)) {
+        res = a;
+    } else if ((a.high & 0x7fff) == 0x7fff) {
+        floatx80 m1 = { 0x8000000000000000ULL, 0xbfff };
+
+        res = (a.high & 0x8000) ? m1 : a;
+    } else {
+        float128 x, v;
+        int dir = 1;
+
+        x87_den(env, a);
+        a = x87_canon(a);
+        x = floatx80_to_float128(a, &q);
+        if ((a.high & 0x7fff) >= 0x3fff &&
+            ((a.high & 0x7fff) > 0x3fff || a.low != 0x8000000000000000ULL)) {
+            /* |x| > 1: the hardware leaves the operand (inexact) */
+            x87_t_inexact(env, a);
+            ST0 = a;
+            return;
+        }
+        if ((a.high & 0x7fff) == 0x3fff) {
+            /* 2^1 - 1 = 1, 2^-1 - 1 = -1/2 */
+            v = (a.high & 0x8000) ? make_float128(0xbffe000000000000ULL, 0)
+                                  : Q_ONE;
+            dir = 0;
+        } else {
+            v = q_expm1(float128_mul(x, Q_LN2, &q), &q);
+        }
+        res = x87_t_round(env, v, dir);
+        if (dir == 0) {
+            x87_t_inexact(env, res);
+        }
+    }
+    ST0 = res;
+}
+
 
 void helper_fsqrt(CPUX86State *env)
 {
     ST0 = x87_arith(env, X87_SQRT, ST0, ST0);
 }
 
-void helper_fsincos(CPUX86State *env)
-{
-    double fptemp = floatx80_to_double(env, ST0);
-
-    if ((fptemp > MAXTAN) || (fptemp < -MAXTAN)) {
-        env->fpus |= 0x400;
-    } else {
-        ST0 = double_to_floatx80(env, sin(fptemp));
-        fpush(env);
-        ST0 = double_to_floatx80(env, cos(fptemp));
-        env->fpus &= ~0x400;  /* C2 <-- 0 */
-        /* the above code is for |arg| < 2**63 only */
-    }
-}
 
 void helper_frndint(CPUX86State *env)
 {
@@ -1451,31 +1999,7 @@ void helper_fscale(CPUX86State *env)
     }
 }
 
-void helper_fsin(CPUX86State *env)
-{
-    double fptemp = floatx80_to_double(env, ST0);
 
-    if ((fptemp > MAXTAN) || (fptemp < -MAXTAN)) {
-        env->fpus |= 0x400;
-    } else {
-        ST0 = double_to_floatx80(env, sin(fptemp));
-        env->fpus &= ~0x400;  /* C2 <-- 0 */
-        /* the above code is for |arg| < 2**53 only */
-    }
-}
-
-void helper_fcos(CPUX86State *env)
-{
-    double fptemp = floatx80_to_double(env, ST0);
-
-    if ((fptemp > MAXTAN) || (fptemp < -MAXTAN)) {
-        env->fpus |= 0x400;
-    } else {
-        ST0 = double_to_floatx80(env, cos(fptemp));
-        env->fpus &= ~0x400;  /* C2 <-- 0 */
-        /* the above code is for |arg| < 2**63 only */
-    }
-}
 
 void helper_fxam_ST0(CPUX86State *env)
 {
