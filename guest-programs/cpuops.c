@@ -3,8 +3,11 @@
  * compared with a native one. Every input sits in a register or in memory
  * the compiler cannot see through, and every result is printed in full
  * (all 64 bits, the defined flags). */
+#include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdint.h>
+#include <string.h>
 
 #define CF 0x1ul
 #define PF 0x4ul
@@ -13,6 +16,85 @@
 #define OF 0x800ul
 
 static volatile uint64_t sink;
+
+static sigjmp_buf fault_env;
+static volatile int fault_sig, fault_code;
+static void *volatile fault_addr;
+
+static void on_fault(int sig, siginfo_t *si, void *uc) {
+    (void)uc;
+    fault_sig = sig;
+    fault_code = si->si_code;
+    fault_addr = si->si_addr;
+    siglongjmp(fault_env, 1);
+}
+
+struct __attribute__((packed)) far16 { uint16_t off, sel; };
+struct __attribute__((packed)) far32 { uint32_t off; uint16_t sel; };
+struct __attribute__((packed)) far64 { uint64_t off; uint16_t sel; };
+
+/* A far-pointer load of selector `sel` (0: LGS m16:32, 1: LSS m16:32, 2: LGS
+ * m16:64 with REX.W, 3: LGS m16:16): 1 when it faulted (SIGSEGV), else the
+ * loaded register in *reg and GS's selector and base (set to 0x5000 first)
+ * in *gs and *base. GS is 0 again afterwards (glibc leaves it unused). */
+static int far_load(int form, unsigned sel, uint64_t *reg, uint64_t *gs, uint64_t *base) {
+    struct far16 p16 = {0xbeef, (uint16_t)sel};
+    struct far32 p32 = {0x12345678, (uint16_t)sel};
+    struct far64 p64 = {0x1122334455667788ul, (uint16_t)sel};
+    uint64_t r = ~0ul, g = 0, b = 0;
+    int faulted = 0;
+    fault_sig = 0;
+    __asm__ volatile("wrgsbase %0" : : "r"(0x5000ul));
+    if (sigsetjmp(fault_env, 1) == 0) {
+        if (form == 0)
+            __asm__ volatile("lgs %1, %%eax" : "+a"(r) : "m"(p32));
+        else if (form == 1)
+            __asm__ volatile("lss %1, %%eax" : "+a"(r) : "m"(p32));
+        else if (form == 2)
+            __asm__ volatile("rex.w lgs %1, %%eax" : "+a"(r) : "m"(p64));
+        else
+            __asm__ volatile("data16 lgs %1, %%eax" : "+a"(r) : "m"(p16));
+        __asm__ volatile("mov %%gs, %0" : "=r"(g));
+        __asm__ volatile("rdgsbase %0" : "=r"(b));
+    } else {
+        faulted = 1;
+    }
+    __asm__ volatile("mov %0, %%gs" : : "r"(0));
+    *reg = r;
+    *gs = g & 0xffff;
+    *base = b;
+    return faulted;
+}
+
+/* Which selectors each form loads, and what a load leaves. */
+static void far_loads(void) {
+    static const char *name[] = {"lgs", "lss", "lgs64", "lgs16"};
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_fault;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, &old);
+    for (int form = 0; form < 4; form++) {
+        uint64_t r, g, b;
+        printf("%s loads:", name[form]);
+        for (unsigned sel = 0; sel < 0x100; sel++) {
+            if (!far_load(form, sel, &r, &g, &b))
+                printf(" %#x", sel);
+        }
+        printf("\n");
+        for (unsigned sel = 0; sel < 0x100; sel += 0x2b) {
+            if (far_load(form, sel, &r, &g, &b))
+                printf("%s %#x: signal %d code %d addr %p\n", name[form], sel,
+                       fault_sig, fault_code, fault_addr);
+            else
+                printf("%s %#x: reg %#lx gs %#lx base %#lx\n", name[form], sel, r, g, b);
+        }
+        if (far_load(form, 0xffff, &r, &g, &b))
+            printf("%s 0xffff: signal %d code %d\n", name[form], fault_sig, fault_code);
+    }
+    sigaction(SIGSEGV, &old, 0);
+}
 
 int main(void) {
     volatile uint64_t in1 = 0xdeadbeef00000005ul, in2 = 0x1234567800000007ul;
@@ -106,6 +188,7 @@ int main(void) {
         __asm__ volatile("mov %%fs:0, %0" : "=r"(self));
         printf("rdfsbase matches %d\n", base == self);
     }
+    far_loads();
     sink = d;
     return 0;
 }

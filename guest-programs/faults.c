@@ -74,6 +74,24 @@ CASE(c_jmp_unmapped, "mov $0x10000, %eax\n jmp *%rax")
 CASE(c_call_null, "xor %eax, %eax\n call *%rax")
 CASE(c_read_noncanon, "movabs $0x8000000000001000, %rax\n mov (%rax), %rax")
 CASE(c_write_noncanon, "movabs $0xffff000000000000, %rax\n movq $1, (%rax)")
+/* Stack-segment accesses (push, pop, leave, operands based on RSP or RBP) to
+ * a non-canonical address raise #SS, which Linux sends as SIGBUS; the
+ * handler runs on the alternate stack. */
+CASE(c_leave_noncanon, "movabs $0x8000000000000000, %rbp\n leave")
+CASE(c_pop_noncanon, "movabs $0x8000000000000000, %rcx\n add %rcx, %rsp\n"
+                     " pop %rax")
+CASE(c_push_noncanon, "movabs $0x0000800000000000, %rcx\n add %rcx, %rsp\n"
+                      " push %rax")
+CASE(c_rbp_noncanon, "movabs $0x0000800000000000, %rbp\n mov 8(%rbp), %rax")
+CASE(c_rsp_index_noncanon, "movabs $0x4000000000000000, %rax\n"
+                           " mov (%rsp,%rax,2), %rcx")
+CASE(c_rbp_ds_noncanon, "movabs $0x0000800000000000, %rbp\n"
+                        " mov %ds:8(%rbp), %rax")
+/* But not through FS, nor with RBP as the index: #GP, SIGSEGV. */
+CASE(c_rbp_fs_noncanon, "movabs $0x0000800000000000, %rbp\n"
+                        " mov %fs:8(%rbp), %rax")
+CASE(c_rbp_index_noncanon, "movabs $0x0000800000000000, %rbp\n"
+                           " xor %eax, %eax\n mov (%rax,%rbp), %rcx")
 CASE(c_read_kernel, "movabs $0xffffffff81000000, %rax\n mov (%rax), %rax")
 CASE(c_read_null, "xor %eax, %eax\n mov 8(%rax), %rax")
 CASE(c_write_low, "mov $0x2000, %eax\n movl $1, (%rax)")
@@ -137,7 +155,10 @@ static const struct fcase cases[] = {
     C(int_04), C(int_03), C(int3), C(int1), C(ud2), C(ud1), C(bad_opcode),
     C(into), C(lock_nop), C(div0), C(idiv_ovf), C(div64_0), C(jmp_noncanon),
     C(call_noncanon), C(ret_noncanon), C(jmp_unmapped), C(call_null),
-    C(read_noncanon), C(write_noncanon), C(read_kernel), C(read_null),
+    C(read_noncanon), C(write_noncanon), C(leave_noncanon), C(pop_noncanon),
+    C(push_noncanon), C(rbp_noncanon), C(rsp_index_noncanon),
+    C(rbp_ds_noncanon), C(rbp_fs_noncanon), C(rbp_index_noncanon),
+    C(read_kernel), C(read_null),
     C(write_low), C(movaps_misaligned), C(paddd_misaligned),
     C(movntdq_misaligned), C(movups_misaligned), C(pcmpistri_misaligned),
     C(ldmxcsr_reserved), C(store_across_page), C(sse_divzero), C(sse_invalid),

@@ -93,6 +93,7 @@ fn unhandled_faults_kill_with_the_native_status() {
         "jmp_noncanon",
         "call_null",
         "read_noncanon",
+        "leave_noncanon",
         "movaps_misaligned",
         "ldmxcsr_reserved",
         "store_across_page",

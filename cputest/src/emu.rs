@@ -1,6 +1,6 @@
 //! The VM's side: the same pages in a unicorn engine built by
-//! `vm::cpu::new_cpu` and started from `vm::cpu::init_registers`, exactly
-//! the CPU guests get.
+//! `vm::cpu::new_cpu`, in user mode (`vm::cpu::enter_user_mode`) and
+//! started from `vm::cpu::init_registers`, exactly the CPU guests get.
 
 use unicorn_engine::{HookType, MemType, Permission, RegisterX86, Unicorn};
 
@@ -65,6 +65,9 @@ impl Emu {
         uc.mem_map(CODE, PAGE, Permission::ALL).map_err(err)?;
         uc.mem_map(DATA, PAGE, Permission::ALL).map_err(err)?;
         uc.mem_map(MEM, MEM_SIZE, Permission::ALL).map_err(err)?;
+        // User code at CPL 3, as pathvm runs guests (once the engine has
+        // its CPU: after the first mapping).
+        vm::cpu::enter_user_mode(&mut uc);
         // Faults as pathvm takes them: page permissions at the TLB fill,
         // so that a denied access is a #PF with CR2 (unicorn's own
         // unmapped-memory hook reports other addresses for accesses that
@@ -73,7 +76,8 @@ impl Emu {
         unsafe { vm::cpu::set_page_prot(&mut uc, page_prot, std::ptr::null_mut()) };
         uc.add_intr_hook(|uc, intno| {
             let rip = uc.reg_read(RegisterX86::RIP).unwrap_or(0);
-            let vm::cpu::TakenException { cr2, .. } = vm::cpu::take_exception(uc);
+            let vm::cpu::TakenException { cr2, vector, .. } = vm::cpu::take_exception(uc, intno);
+            let intno = vector;
             let mut f = exception_fault(intno, rip);
             if intno == 14 {
                 f = Fault {

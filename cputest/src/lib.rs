@@ -326,6 +326,10 @@ pub fn describe_inputs(case: &Case) -> String {
             if r == iced_x86::Register::RIP {
                 return Some(case.insn.next_ip());
             }
+            if r.is_segment_register() {
+                // The segment bases: 0 (the cases use no FS or GS).
+                return Some(0);
+            }
             let n = r
                 .full_register()
                 .number()
@@ -497,7 +501,25 @@ pub fn run_class(
                     continue;
                 }
             };
-            let diffs = compare(&case.insn, &h, &v);
+            let mut diffs = compare(&case.insn, &h, &v);
+            if !diffs.is_empty() {
+                // The host's outcome is taken again before a mismatch counts:
+                // this machine's CPU (a virtual one) now and then hands back
+                // a case with registers it did not compute. Two runs of
+                // three that agree are the host's answer.
+                match host_again(page, &case, &h) {
+                    Ok(Some(h)) => diffs = compare(&case.insn, &h, &v),
+                    Ok(None) => {}
+                    Err(e) => {
+                        run.errors.push(format!(
+                            "case {}: {}: host: {e}",
+                            case.index,
+                            disasm(&case.insn)
+                        ));
+                        continue;
+                    }
+                }
+            }
             if diffs.is_empty() {
                 continue;
             }
@@ -532,6 +554,30 @@ pub fn run_class(
         i += n;
     }
     Ok(run)
+}
+
+/// The host's outcome of `case` run again: `None` when the second run
+/// agrees with `first`, else the outcome that two of three runs agree on.
+fn host_again(page: &[u8], case: &Case, first: &Outcome) -> Result<Option<Outcome>, String> {
+    let once = || -> Result<Outcome, String> {
+        let hc = [host::HostCase {
+            page,
+            input: &case.input,
+        }];
+        host::run(&hc).pop().unwrap_or(Err("no host result".into()))
+    };
+    let second = once()?;
+    if compare(&case.insn, first, &second).is_empty() {
+        return Ok(None);
+    }
+    let third = once()?;
+    if compare(&case.insn, &second, &third).is_empty() {
+        Ok(Some(second))
+    } else if compare(&case.insn, first, &third).is_empty() {
+        Ok(None)
+    } else {
+        Err("three runs on the host gave three outcomes".into())
+    }
 }
 
 /// CPUID as the VM presents it: (eax, ebx, ecx, edx).

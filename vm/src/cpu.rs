@@ -147,24 +147,130 @@ extern "C" {
 /// What the patch tells the interrupt hook of the exception it reports.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TakenException {
+    /// The exception as the hardware raises it: the hook's number, but #SS
+    /// (12) for a #GP (13) that a stack access made (see [`take_exception`]).
+    pub vector: u32,
     pub error_code: u32,
     /// An `int n` instruction raised it.
     pub is_int: bool,
     pub cr2: u64,
 }
 
-/// The error code, origin and CR2 of the exception the interrupt hook
-/// reports, ending its delivery (the next exception is not a double fault).
-/// Call it from the interrupt hook only.
-pub fn take_exception<D>(uc: &mut Unicorn<'_, D>) -> TakenException {
+/// #GP, the general-protection fault.
+const GP: u32 = 13;
+/// #SS, the stack-segment fault.
+const SS: u32 = 12;
+
+/// The vector, error code, origin and CR2 of exception `intno`, which the
+/// interrupt hook reports, ending its delivery (the next exception is not a
+/// double fault). Call it from the interrupt hook only.
+///
+/// The emulator raises #GP(0) for every access to a non-canonical address;
+/// the hardware raises #SS(0) instead when the access goes through the stack
+/// segment (push, pop, leave, an operand based on RSP or RBP), and Linux
+/// then sends SIGBUS, not SIGSEGV. The instruction at RIP is decoded to tell.
+pub fn take_exception<D>(uc: &mut Unicorn<'_, D>, intno: u32) -> TakenException {
     let (mut err, mut is_int, mut cr2) = (0u32, 0u32, 0u64);
     // SAFETY: a live engine; the patch only reads its CPU state.
     unsafe { uc_pathvm_take_exception(uc.get_handle(), &mut err, &mut is_int, &mut cr2) };
+    let mut vector = intno;
+    if intno == GP && err == 0 && is_int == 0 && stack_access_non_canonical(uc) {
+        vector = SS;
+    }
     TakenException {
+        vector,
         error_code: err,
         is_int: is_int != 0,
         cr2,
     }
+}
+
+/// The value of register `r` (a general register of any size, or FS/GS as
+/// their bases) as the instruction reads it.
+fn operand_register<D>(uc: &Unicorn<'_, D>, r: iced_x86::Register) -> Option<u64> {
+    use iced_x86::Register;
+    let reg = match r.full_register() {
+        Register::RAX => RegisterX86::RAX,
+        Register::RBX => RegisterX86::RBX,
+        Register::RCX => RegisterX86::RCX,
+        Register::RDX => RegisterX86::RDX,
+        Register::RSI => RegisterX86::RSI,
+        Register::RDI => RegisterX86::RDI,
+        Register::RBP => RegisterX86::RBP,
+        Register::RSP => RegisterX86::RSP,
+        Register::R8 => RegisterX86::R8,
+        Register::R9 => RegisterX86::R9,
+        Register::R10 => RegisterX86::R10,
+        Register::R11 => RegisterX86::R11,
+        Register::R12 => RegisterX86::R12,
+        Register::R13 => RegisterX86::R13,
+        Register::R14 => RegisterX86::R14,
+        Register::R15 => RegisterX86::R15,
+        Register::RIP => return None,
+        _ => match r {
+            Register::FS => RegisterX86::FS_BASE,
+            Register::GS => RegisterX86::GS_BASE,
+            Register::ES | Register::CS | Register::SS | Register::DS => return Some(0),
+            _ => return None,
+        },
+    };
+    let v = uc.reg_read(reg).ok()?;
+    Some(match r.size() {
+        4 => v & 0xffff_ffff,
+        2 => v & 0xffff,
+        _ => v,
+    })
+}
+
+/// Whether the instruction at RIP (its registers as it started: the
+/// emulator faults before it writes any) first touches a non-canonical
+/// address through the stack segment.
+fn stack_access_non_canonical<D>(uc: &Unicorn<'_, D>) -> bool {
+    use iced_x86::{Decoder, DecoderOptions, InstructionInfoFactory, Register};
+    let Ok(rip) = uc.reg_read(RegisterX86::RIP) else {
+        return false;
+    };
+    if !canonical(rip) {
+        return false;
+    }
+    // The instruction ran its decode, so its bytes are readable; bytes past
+    // it on the next page may not be: read to the page's end first.
+    let in_page = (0x1000 - (rip & 0xfff)).min(15) as usize;
+    let mut code = vec![0u8; in_page];
+    if uc.mem_read(rip, &mut code).is_err() {
+        return false;
+    }
+    let mut insn = Decoder::with_ip(64, &code, rip, DecoderOptions::NONE).decode();
+    if insn.is_invalid() && in_page < 15 {
+        code.resize(15, 0);
+        if uc.mem_read(rip, &mut code).is_err() {
+            return false;
+        }
+        insn = Decoder::with_ip(64, &code, rip, DecoderOptions::NONE).decode();
+    }
+    if insn.is_invalid() {
+        return false;
+    }
+    let mut info = InstructionInfoFactory::new();
+    for mem in info.info(&insn).used_memory() {
+        let va = mem.virtual_address(0, |r, _, _| {
+            if r == Register::RIP {
+                Some(insn.next_ip())
+            } else {
+                operand_register(uc, r)
+            }
+        });
+        if va.is_some_and(|a| !canonical(a)) {
+            // 64-bit mode ignores CS, DS, ES and SS prefixes: the segment is
+            // SS for a base of RSP or RBP (implicit stack accesses
+            // included) unless FS or GS overrides it, as the host shows.
+            let seg = mem.segment();
+            return seg != Register::FS
+                && seg != Register::GS
+                && matches!(mem.base().full_register(), Register::RSP | Register::RBP);
+        }
+    }
+    false
 }
 
 /// Checks guest page permissions at each TLB fill through `prot(data,
@@ -184,8 +290,8 @@ pub unsafe fn set_page_prot<D>(
 }
 
 /// Run guest code at CPL 3 as Linux does (privileged and I/O instructions
-/// raise #GP, x87 errors #MF).
-pub(crate) fn enter_user_mode<D>(uc: &mut Unicorn<'_, D>) {
+/// raise #GP, x87 errors #MF, segment loads see Linux's descriptor table).
+pub fn enter_user_mode<D>(uc: &mut Unicorn<'_, D>) {
     // SAFETY: a live engine; the call only sets CPU state.
     unsafe { uc_pathvm_user_mode(uc.get_handle()) };
 }
@@ -218,7 +324,9 @@ pub(crate) fn exception<O: events::Observer>(
         error_code: err,
         is_int,
         cr2,
-    } = take_exception(uc);
+        vector,
+    } = take_exception(uc, intno);
+    let intno = vector;
     let rip = uc.reg_read(RegisterX86::RIP).unwrap_or(0);
     let kernel = |signo: i32, trapno: u64, err: u64| SigInfo {
         signo,
@@ -383,37 +491,7 @@ pub(crate) fn data_fault_pc<O: events::Observer>(
             return start;
         }
     };
-    let value = |r: Register| -> u64 {
-        let reg = match r.full_register() {
-            Register::RAX => RegisterX86::RAX,
-            Register::RBX => RegisterX86::RBX,
-            Register::RCX => RegisterX86::RCX,
-            Register::RDX => RegisterX86::RDX,
-            Register::RSI => RegisterX86::RSI,
-            Register::RDI => RegisterX86::RDI,
-            Register::RBP => RegisterX86::RBP,
-            Register::RSP => RegisterX86::RSP,
-            Register::R8 => RegisterX86::R8,
-            Register::R9 => RegisterX86::R9,
-            Register::R10 => RegisterX86::R10,
-            Register::R11 => RegisterX86::R11,
-            Register::R12 => RegisterX86::R12,
-            Register::R13 => RegisterX86::R13,
-            Register::R14 => RegisterX86::R14,
-            Register::R15 => RegisterX86::R15,
-            _ => match r {
-                Register::FS => RegisterX86::FS_BASE,
-                Register::GS => RegisterX86::GS_BASE,
-                _ => return 0,
-            },
-        };
-        let v = uc.reg_read(reg).unwrap_or(0);
-        match r.size() {
-            4 => v & 0xffff_ffff,
-            2 => v & 0xffff,
-            _ => v,
-        }
-    };
+    let value = |r: Register| -> u64 { operand_register(uc, r).unwrap_or(0) };
     let mut info = InstructionInfoFactory::new();
     let mut decoder = Decoder::with_ip(64, code, start, DecoderOptions::NONE);
     for insn in &mut decoder {

@@ -1921,9 +1921,13 @@ SSE_HELPER_I(helper_blendpd, Q, 2, FBLENDP)
 SSE_HELPER_I(helper_pblendw, W, 8, FBLENDP)
 
 /*
- * pathvm: dpps/dppd as the manuals give them: the selected products (others
- * +0.0, not computed), added in pairs ((p0 + p1) + (p2 + p3)), each step
- * rounded, flags and denormal operands of the products computed.
+ * pathvm: dpps/dppd as the host computes them: the selected products
+ * (others +0.0, not computed), then sums rounded at each step.  Each
+ * destination element has its own sum, which differ only in which NaN
+ * they return (SSE returns the first operand's): for dpps element i is
+ * (p[i^1] + p[i]) + (p[i^3] + p[i^2]), for dppd p[i] + p[i^1], as measured
+ * on the host with a distinct NaN in each product.  For finite values every
+ * element is (p0 + p1) + (p2 + p3).
  */
 static inline float32 sse_dp_mul32(CPUX86State *env, int on, float32 a,
                                    float32 b)
@@ -1945,40 +1949,46 @@ static inline float64 sse_dp_mul64(CPUX86State *env, int on, float64 a,
     return float64_mul(a, b, &env->sse_status);
 }
 
+static inline float32 sse_dp_add32(CPUX86State *env, float32 a, float32 b)
+{
+    sse_den2_32(env, a, b);
+    return float32_add(a, b, &env->sse_status);
+}
+
 void glue(helper_dpps, SUFFIX)(CPUX86State *env, Reg *d, Reg *s, uint32_t mask)
 {
-    float32 p0 = sse_dp_mul32(env, mask & 0x10, d->ZMM_S(0), s->ZMM_S(0));
-    float32 p1 = sse_dp_mul32(env, mask & 0x20, d->ZMM_S(1), s->ZMM_S(1));
-    float32 p2 = sse_dp_mul32(env, mask & 0x40, d->ZMM_S(2), s->ZMM_S(2));
-    float32 p3 = sse_dp_mul32(env, mask & 0x80, d->ZMM_S(3), s->ZMM_S(3));
-    float32 r0, r1, r;
+    float32 p[4], t[4], r[4];
+    int i;
 
-    sse_den2_32(env, p0, p1);
-    r0 = float32_add(p0, p1, &env->sse_status);
-    sse_den2_32(env, p2, p3);
-    r1 = float32_add(p2, p3, &env->sse_status);
-    sse_den2_32(env, r0, r1);
-    r = float32_add(r0, r1, &env->sse_status);
+    for (i = 0; i < 4; i++) {
+        p[i] = sse_dp_mul32(env, mask & (0x10 << i), d->ZMM_S(i), s->ZMM_S(i));
+    }
+    for (i = 0; i < 4; i++) {
+        t[i] = sse_dp_add32(env, p[i ^ 1], p[i]);
+    }
+    for (i = 0; i < 4; i++) {
+        r[i] = sse_dp_add32(env, t[i], t[i ^ 2]);
+    }
 
     sse_done(env, GETPC());
-    d->ZMM_S(0) = (mask & (1 << 0)) ? r : float32_zero;
-    d->ZMM_S(1) = (mask & (1 << 1)) ? r : float32_zero;
-    d->ZMM_S(2) = (mask & (1 << 2)) ? r : float32_zero;
-    d->ZMM_S(3) = (mask & (1 << 3)) ? r : float32_zero;
+    for (i = 0; i < 4; i++) {
+        d->ZMM_S(i) = (mask & (1 << i)) ? r[i] : float32_zero;
+    }
 }
 
 void glue(helper_dppd, SUFFIX)(CPUX86State *env, Reg *d, Reg *s, uint32_t mask)
 {
     float64 p0 = sse_dp_mul64(env, mask & 0x10, d->ZMM_D(0), s->ZMM_D(0));
     float64 p1 = sse_dp_mul64(env, mask & 0x20, d->ZMM_D(1), s->ZMM_D(1));
-    float64 r;
+    float64 r0, r1;
 
     sse_den2_64(env, p0, p1);
-    r = float64_add(p0, p1, &env->sse_status);
+    r0 = float64_add(p0, p1, &env->sse_status);
+    r1 = float64_add(p1, p0, &env->sse_status);
 
     sse_done(env, GETPC());
-    d->ZMM_D(0) = (mask & (1 << 0)) ? r : float64_zero;
-    d->ZMM_D(1) = (mask & (1 << 1)) ? r : float64_zero;
+    d->ZMM_D(0) = (mask & (1 << 0)) ? r0 : float64_zero;
+    d->ZMM_D(1) = (mask & (1 << 1)) ? r1 : float64_zero;
 }
 
 void glue(helper_mpsadbw, SUFFIX)(CPUX86State *env, Reg *d, Reg *s,

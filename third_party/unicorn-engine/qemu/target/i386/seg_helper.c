@@ -72,6 +72,29 @@
 #define cpu_stq_kernel(e, p, v)  cpu_stq_kernel_ra(e, p, v, 0)
 
 /* return non zero if error */
+/*
+ * pathvm: the descriptor table a Linux x86-64 process sees, for guest code
+ * run as user code (uc_pathvm_user_mode), where no GDT lies in guest
+ * memory.  The user segments are the kernel's: 0x20 the 32-bit code
+ * segment, 0x28 the data segment, 0x30 the 64-bit code segment, 0x78 the
+ * CPU/node segment (read-only data, expand-down, its limit the CPU and node
+ * number: 0 here); the kernel's own segments have DPL 0, and the TSS, LDT
+ * and TLS entries (system or empty descriptors) and entry 7 load nothing.
+ * There is no LDT.  So a user selector load accepts for DS, ES, FS and GS
+ * the null selector and 0x20-0x33, 0x78-0x7b, and for SS 0x2b alone; the
+ * rest raise #GP(selector), as on the host.
+ */
+static const uint32_t pathvm_linux_gdt[16][2] = {
+    [1] = { 0x0000ffff, 0x00cf9b00 },  /* kernel 32-bit code */
+    [2] = { 0x0000ffff, 0x00af9b00 },  /* kernel code */
+    [3] = { 0x0000ffff, 0x00cf9300 },  /* kernel data */
+    [4] = { 0x0000ffff, 0x00cffb00 },  /* user 32-bit code */
+    [5] = { 0x0000ffff, 0x00cff300 },  /* user data */
+    [6] = { 0x0000ffff, 0x00affb00 },  /* user code */
+    [8] = { 0x00000067, 0x00008b00 },  /* TSS (busy) */
+    [15] = { 0x00000000, 0x0040f500 }, /* CPU and node number */
+};
+
 static inline int load_segment_ra(CPUX86State *env, uint32_t *e1_ptr,
                                uint32_t *e2_ptr, int selector,
                                uintptr_t retaddr)
@@ -80,6 +103,15 @@ static inline int load_segment_ra(CPUX86State *env, uint32_t *e1_ptr,
     int index;
     target_ulong ptr;
 
+    if (env->uc->pathvm_user_mode) {
+        index = (selector & 0xffff) >> 3;
+        if ((selector & 0x4) || index >= 16) {
+            return -1;
+        }
+        *e1_ptr = pathvm_linux_gdt[index][0];
+        *e2_ptr = pathvm_linux_gdt[index][1];
+        return 0;
+    }
     if (selector & 0x4) {
         dt = &env->ldt;
     } else {
@@ -1505,12 +1537,20 @@ void helper_load_seg(CPUX86State *env, int seg_reg, int selector)
             dt = &env->gdt;
         }
         index = selector & ~7;
-        if ((index + 7) > dt->limit) {
-            raise_exception_err_ra(env, EXCP0D_GPF, selector & 0xfffc, GETPC());
-        }
         ptr = dt->base + index;
-        e1 = cpu_ldl_kernel_ra(env, ptr, GETPC());
-        e2 = cpu_ldl_kernel_ra(env, ptr + 4, GETPC());
+        if (env->uc->pathvm_user_mode) {
+            /* pathvm: Linux's descriptor table (pathvm_linux_gdt) */
+            if (load_segment_ra(env, &e1, &e2, selector, GETPC()) != 0) {
+                raise_exception_err_ra(env, EXCP0D_GPF, selector & 0xfffc,
+                                       GETPC());
+            }
+        } else {
+            if ((index + 7) > dt->limit) {
+                raise_exception_err_ra(env, EXCP0D_GPF, selector & 0xfffc, GETPC());
+            }
+            e1 = cpu_ldl_kernel_ra(env, ptr, GETPC());
+            e2 = cpu_ldl_kernel_ra(env, ptr + 4, GETPC());
+        }
 
         if (!(e2 & DESC_S_MASK)) {
             raise_exception_err_ra(env, EXCP0D_GPF, selector & 0xfffc, GETPC());

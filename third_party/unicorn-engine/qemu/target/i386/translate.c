@@ -3341,7 +3341,8 @@ static int mmx_dest(CPUX86State *env, DisasContext *s, int b, target_ulong pc)
         if (b1 != 0 || (b == 0x38 && cpu_ldub_code(env, pc) >= 0xf0)) {
             return -1;
         }
-        pc++;
+        /* the SSSE3 MMX forms: the modrm reg field */
+        return (cpu_ldub_code(env, pc + 1) >> 3) & 7;
     }
     modrm = cpu_ldub_code(env, pc);
     switch (b1) {
@@ -3864,12 +3865,14 @@ static void gen_sse_1(CPUX86State *env, DisasContext *s, int b,
             break;
         case 0x02a: /* cvtpi2ps */
         case 0x12a: /* cvtpi2pd */
-            gen_helper_enter_mmx(tcg_ctx, tcg_ctx->cpu_env);
+            /* pathvm: only the MMX register source switches the x87 unit
+               to MMX mode (with an m64 source the hardware leaves it) */
             if (mod != 3) {
                 gen_lea_modrm(env, s, modrm);
                 op2_offset = offsetof(CPUX86State,mmx_t0);
                 gen_ldq_env_A0(s, op2_offset);
             } else {
+                gen_helper_enter_mmx(tcg_ctx, tcg_ctx->cpu_env);
                 rm = (modrm & 7);
                 op2_offset = offsetof(CPUX86State,fpregs[rm].mmx);
             }
@@ -4113,7 +4116,11 @@ static void gen_sse_1(CPUX86State *env, DisasContext *s, int b,
                     }
                 }
             } else {
-                op1_offset = offsetof(CPUX86State,fpregs[reg].mmx);
+                /* pathvm: the SSSE3 MMX forms switch the x87 unit to MMX
+                   mode like every MMX instruction (QEMU took 0f 38 and
+                   0f 3a for SSE), and REX.R names no MMX register */
+                gen_helper_enter_mmx(tcg_ctx, tcg_ctx->cpu_env);
+                op1_offset = offsetof(CPUX86State,fpregs[reg & 7].mmx);
                 if (mod == 3) {
                     op2_offset = offsetof(CPUX86State,fpregs[rm].mmx);
                 } else {
@@ -4694,7 +4701,11 @@ static void gen_sse_1(CPUX86State *env, DisasContext *s, int b,
                     }
                 }
             } else {
-                op1_offset = offsetof(CPUX86State,fpregs[reg].mmx);
+                /* pathvm: the SSSE3 MMX forms switch the x87 unit to MMX
+                   mode like every MMX instruction (QEMU took 0f 38 and
+                   0f 3a for SSE), and REX.R names no MMX register */
+                gen_helper_enter_mmx(tcg_ctx, tcg_ctx->cpu_env);
+                op1_offset = offsetof(CPUX86State,fpregs[reg & 7].mmx);
                 if (mod == 3) {
                     op2_offset = offsetof(CPUX86State,fpregs[rm].mmx);
                 } else {
@@ -6548,7 +6559,9 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
     case 0x1b5: /* lgs Gv */
         op = R_GS;
     do_lxx:
-        ot = dflag != MO_16 ? MO_32 : MO_16;
+        /* pathvm: with REX.W the offset is 64 bits (m16:64), as Intel's
+           CPUs read it (AMD's ignore REX.W here) */
+        ot = dflag;
         modrm = x86_ldub_code(env, s);
         reg = ((modrm >> 3) & 7) | rex_r;
         mod = (modrm >> 6) & 3;
