@@ -23,6 +23,7 @@ mod paths;
 mod phases;
 mod pipe;
 mod process;
+mod report_text;
 mod signals;
 mod sparse;
 mod symbols;

@@ -47,6 +47,19 @@ fn read_profiles(files: &[PathBuf]) -> Result<reports::Profile, Box<dyn std::err
     })
 }
 
+/// Rows of a text report when `--top` is not given.
+const DEFAULT_TOP: usize = 20;
+/// The width of a text report written to something that is not a terminal.
+const DEFAULT_WIDTH: usize = 100;
+
+/// The columns of the terminal on stdout, if stdout is one.
+fn terminal_width() -> Option<usize> {
+    let mut size: libc::winsize = unsafe { std::mem::zeroed() };
+    // SAFETY: TIOCGWINSZ writes one `winsize` to the pointer it is given.
+    let rc = unsafe { libc::ioctl(1, libc::TIOCGWINSZ, &mut size) };
+    (rc == 0 && size.ws_col > 0).then_some(size.ws_col as usize)
+}
+
 pub(crate) fn report(mut a: ReportArgs) -> Outcome {
     let mut profile = read_profiles(&a.file)?;
     if let Some(tid) = a.thread {
@@ -74,14 +87,21 @@ pub(crate) fn report(mut a: ReportArgs) -> Outcome {
         return Ok(ExitCode::SUCCESS);
     }
     let path_metric = a.sort.clone().or_else(|| a.metric.first().cloned());
-    if a.metric.is_empty() && matches!(a.format, Format::Text) {
+    let text = matches!(a.format, Format::Text);
+    if a.metric.is_empty() && text {
         // A readable default for the terminal; JSON carries every metric.
-        a.metric = ["instructions", "l1d-miss", "ll-miss", "branch-misses"]
-            .iter()
-            .filter(|m| profile.metric_index(m).is_some())
-            .map(|m| m.to_string())
-            .collect();
+        a.metric = reports::default_text_metrics(&profile);
     }
+    a.top = match a.top {
+        Some(0) => None,
+        None if text => Some(DEFAULT_TOP),
+        top => top,
+    };
+    let width = match a.width {
+        Some(0) => None,
+        Some(w) => Some(w),
+        None => Some(terminal_width().unwrap_or(DEFAULT_WIDTH)),
+    };
     let out = if a.stats && matches!(a.by, By::Path) {
         reports::report_path_stats(&profile, format)?
     } else if a.phases || a.phase.is_some() {
@@ -117,6 +137,7 @@ pub(crate) fn report(mut a: ReportArgs) -> Outcome {
                     sort_by: a.sort,
                     top: a.top,
                     format,
+                    width,
                 };
                 if matches!(a.by, By::Function) {
                     reports::report_functions(&profile, &o)?
@@ -155,6 +176,7 @@ pub(crate) fn report(mut a: ReportArgs) -> Outcome {
                     focus: a.focus,
                     path_contains: a.path_contains,
                     top: a.top,
+                    width,
                     format,
                 },
             )?,

@@ -235,10 +235,16 @@ pub(crate) struct ReportArgs {
     pub(crate) file: Vec<PathBuf>,
     #[arg(long, value_enum, default_value = "function")]
     pub(crate) by: By,
-    /// Only the N costliest rows.
+    /// Only the N costliest rows (text: default 20; JSON: all); 0 shows all.
     #[arg(long)]
     pub(crate) top: Option<usize>,
-    /// Metrics to show, comma-separated (default: all in the profile).
+    /// Text: the widest a line may be; names are shortened in the middle
+    /// and the least telling columns hidden (default: the terminal's width,
+    /// 100 when not a terminal; 0: no limit).
+    #[arg(long, value_name = "COLUMNS")]
+    pub(crate) width: Option<usize>,
+    /// Metrics to show, comma-separated (text default: instructions and the
+    /// two simulated metrics that cost the most estimated cycles; JSON: all).
     #[arg(long, value_delimiter = ',')]
     pub(crate) metric: Vec<String>,
     #[arg(long, value_enum, default_value = "text")]

@@ -385,3 +385,19 @@ fn focus_keeps_the_call_paths_to_a_function() {
         [0, 6, 7, 5]
     );
 }
+
+/// The weights `reports` ranks the default text metrics by are those of
+/// the default cycle model.
+#[test]
+fn report_weights_are_the_cycle_model() {
+    let model = events::CycleModel::default();
+    for (name, weight) in reports::SIMULATED_WEIGHTS {
+        let expected = match name {
+            "l1d-miss" | "l1i-miss" => model.l1_miss,
+            "ll-miss" => model.ll_miss,
+            "branch-misses" | "indirect-misses" => model.mispredict,
+            other => panic!("unexpected metric {other}"),
+        };
+        assert_eq!(weight, expected, "{name}");
+    }
+}

@@ -27,7 +27,9 @@ use crate::functions::{source_position, FunctionJson, ReportFormat};
 use crate::glob::glob_match;
 use crate::metric::{to_json, totals_line, CostMap, Selection};
 use crate::profile::{focus_keep, ContextTable, Profile};
-use crate::table::{count, is_percentage, pct, per_call, percent_of, Align, Table};
+use crate::table::{
+    count, hidden_note, is_percentage, pct, per_call, percent_of, Align, Fit, Table,
+};
 
 /// Which context view [`report_contexts`] makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,6 +86,9 @@ pub struct ContextReportOptions {
     /// Callers and call paths: show this many functions (paths); the tree:
     /// its first this many rows in tree order (the costliest branch first).
     pub top: Option<usize>,
+    /// Text: the widest a line may be (`None`: no limit), as in
+    /// [`crate::FunctionReportOptions::width`].
+    pub width: Option<usize>,
     /// Text or JSON. JSON is `{"metrics", "totals", "rows"}` as in the
     /// function view, each row with `"stack": [outermost, ..., function]`
     /// before the fields of a function row; rows in the order of the text.
@@ -100,6 +105,7 @@ impl Default for ContextReportOptions {
             focus: Vec::new(),
             path_contains: Vec::new(),
             top: None,
+            width: None,
             format: ReportFormat::Text,
         }
     }
@@ -468,11 +474,24 @@ pub fn report_contexts(
     let min_cost = opts.threshold_pct / 100.0 * profile.totals[sel.sort] as f64;
     let tree = MergedTree::build(profile);
     let filters = PathFilters::new(profile, &tree, opts);
+    let mut cut = false;
     let (rows, title) = match opts.view {
-        ContextView::Tree => (
-            tree_rows(profile, &tree, &filters, sel.sort, min_cost, opts.top),
-            "Calling contexts",
-        ),
+        ContextView::Tree => {
+            // One row more than asked tells whether rows were cut.
+            let mut rows = tree_rows(
+                profile,
+                &tree,
+                &filters,
+                sel.sort,
+                min_cost,
+                opts.top.map(|t| t + 1),
+            );
+            if let Some(top) = opts.top.filter(|&t| rows.len() > t) {
+                rows.truncate(top);
+                cut = true;
+            }
+            (rows, "Calling contexts")
+        }
         ContextView::Callers { levels } => {
             if levels == 0 {
                 return Err(ReportError::InvalidOption(
@@ -498,6 +517,9 @@ pub fn report_contexts(
             let mut out = totals_line(&sel, &profile.totals);
             let sort_name = &profile.metrics[sel.sort];
             out.push_str(&format!("{title}: {} rows", rows.len()));
+            if cut {
+                out.push_str(", the first in tree order (--top 0 shows all)");
+            }
             if opts.threshold_pct > 0.0 {
                 out.push_str(&format!(
                     ", threshold {} of {sort_name}",
@@ -510,7 +532,7 @@ pub fn report_contexts(
                 return Ok(out);
             }
             out.push('\n');
-            render_text(profile, &sel, &rows, opts.view, &mut out);
+            render_text(profile, &sel, &rows, opts.view, opts.width, &mut out);
             out
         }
     })
@@ -706,43 +728,43 @@ fn render_text(
     sel: &Selection,
     rows: &[Row],
     view: ContextView,
+    width: Option<usize>,
     out: &mut String,
 ) {
     let sort_name = &profile.metrics[sel.sort];
     let mut table = Table::new();
-    for name in &sel.names {
-        table
-            .column(format!("incl {name}"), Align::Right)
-            .column("incl %", Align::Right)
-            .column(format!("self {name}"), Align::Right);
-    }
-    table.column("calls", Align::Right);
-    table.column(format!("{sort_name}/call"), Align::Right);
-    let last_header = match view {
+    let name_header = match view {
         ContextView::Tree => "context",
-        ContextView::Callers { .. } => {
-            table.column("share", Align::Right);
-            "function <- callers"
-        }
+        ContextView::Callers { .. } => "function <- callers",
         ContextView::CallPaths { .. } => "call path",
     };
+    table.column(name_header, Align::Left).fit(Fit::Shrink);
+    for (k, name) in sel.names.iter().enumerate() {
+        let later = |rank| if k == 0 { Fit::Keep } else { Fit::Drop(rank) };
+        table
+            .column("incl", Align::Right)
+            .group(name)
+            .fit(later(1))
+            .column("%", Align::Right)
+            .group(name)
+            .fit(later(2))
+            .column("self", Align::Right)
+            .group(name)
+            .fit(later(3));
+    }
+    table.column("calls", Align::Right);
     table
-        .column(last_header, Align::Left)
-        .column("file:line", Align::Left);
+        .column(format!("{sort_name}/call"), Align::Right)
+        .fit(Fit::Drop(4));
+    if let ContextView::Callers { .. } = view {
+        table.column("share", Align::Right);
+    }
+    table.column("file:line", Align::Left).fit(Fit::Drop(5));
     for r in rows {
-        let mut cells = Vec::new();
-        for &c in &sel.cols {
-            cells.push(count(r.incl[c]));
-            cells.push(pct(percent_of(r.incl[c], profile.totals[c])));
-            cells.push(count(r.self_cost[c]));
-        }
-        cells.push(count(r.calls));
-        cells.push(per_call(r.incl[sel.sort], r.calls));
         let names: Vec<&str> = r.stack.iter().map(|&l| label_name(profile, l)).collect();
         let name = match view {
             ContextView::Tree => format!("{}{}", "  ".repeat(r.indent), names[names.len() - 1]),
             ContextView::Callers { .. } => {
-                cells.push(r.share.map(pct).unwrap_or_default());
                 if r.indent == 0 {
                     names[0].to_string()
                 } else {
@@ -751,7 +773,17 @@ fn render_text(
             }
             ContextView::CallPaths { .. } => names.join(" => "),
         };
-        cells.push(name);
+        let mut cells = vec![name];
+        for &c in &sel.cols {
+            cells.push(count(r.incl[c]));
+            cells.push(pct(percent_of(r.incl[c], profile.totals[c])));
+            cells.push(count(r.self_cost[c]));
+        }
+        cells.push(count(r.calls));
+        cells.push(per_call(r.incl[sel.sort], r.calls));
+        if let ContextView::Callers { .. } = view {
+            cells.push(r.share.map(pct).unwrap_or_default());
+        }
         // The position of the row's own function (the first of the stack in
         // the callers view, the last elsewhere).
         let own = match view {
@@ -765,7 +797,8 @@ fn render_text(
         ));
         table.row(cells);
     }
-    table.render_text(out);
+    let hidden = table.render_text_fit(out, width);
+    out.push_str(&hidden_note(&hidden, width));
 }
 
 /// The shape of a calling context tree, as Table 3 of Ammons, Ball and
@@ -961,6 +994,32 @@ mod tests {
     }
 
     #[test]
+    fn tree_text_in_a_narrow_terminal() {
+        let o = ContextReportOptions {
+            top: Some(3),
+            width: Some(50),
+            ..opts(ContextView::Tree)
+        };
+        let text = report_contexts(&tiny_profile(), &o).unwrap();
+        assert_eq!(
+            text,
+            "\
+Totals: instructions 270
+Calling contexts: 3 rows, the first in tree order (--top 0 shows all)
+
+         -- instructions ---
+context  incl        %  self  calls
+main      270  100.00%    10      1
+  b       140   51.85%    40      4
+    c     100   37.04%   100      4
+
+Hidden to fit 50 columns: instructions/call,
+file:line (--width 0 shows every column)
+"
+        );
+    }
+
+    #[test]
     fn tree_text() {
         let text = report_contexts(&tiny_profile(), &opts(ContextView::Tree)).unwrap();
         assert_eq!(
@@ -969,12 +1028,13 @@ mod tests {
 Totals: instructions 270
 Calling contexts: 5 rows
 
-incl instructions   incl %  self instructions  calls  instructions/call  context  file:line
-              270  100.00%                 10      1              270.0  main     tiny.c:3
-              140   51.85%                 40      4               35.0    b      tiny.c:20
-              100   37.04%                100      4               25.0      c    tiny.c:30
-              120   44.44%                 20      2               60.0    a      tiny.c:10
-              100   37.04%                100      2               50.0      c    tiny.c:30
+         -- instructions ---
+context  incl        %  self  calls  instructions/call  file:line
+main      270  100.00%    10      1              270.0  tiny.c:3
+  b       140   51.85%    40      4               35.0  tiny.c:20
+    c     100   37.04%   100      4               25.0  tiny.c:30
+  a       120   44.44%    20      2               60.0  tiny.c:10
+    c     100   37.04%   100      2               50.0  tiny.c:30
 "
         );
     }
@@ -1178,10 +1238,11 @@ incl instructions   incl %  self instructions  calls  instructions/call  context
 Totals: instructions 270
 Functions and their callers: 3 rows
 
-incl instructions  incl %  self instructions  calls  instructions/call   share  function <- callers  file:line
-              200  74.07%                200      6               33.3          c                    tiny.c:30
-              100  37.04%                100      2               50.0  50.00%    <- a               tiny.c:10
-              100  37.04%                100      4               25.0  50.00%    <- b               tiny.c:20
+                     -- instructions --
+function <- callers  incl       %  self  calls  instructions/call   share  file:line
+c                     200  74.07%   200      6               33.3          tiny.c:30
+  <- a                100  37.04%   100      2               50.0  50.00%  tiny.c:10
+  <- b                100  37.04%   100      4               25.0  50.00%  tiny.c:20
 "
         );
         o.view = ContextView::Callers { levels: 0 };
@@ -1270,7 +1331,12 @@ incl instructions  incl %  self instructions  calls  instructions/call   share  
         o.path_contains = vec!["a".into()];
         assert_eq!(json_stacks(&p, &o), ["main>a>c calls=2 self=100 incl=100"]);
         let text = report_contexts(&p, &o).unwrap();
-        assert!(text.ends_with("  main => a => c  tiny.c:30\n"), "{text}");
+        assert!(
+            text.ends_with(
+                "\nmain => a => c   100  37.04%   100      2               50.0  tiny.c:30\n"
+            ),
+            "{text}"
+        );
     }
 
     #[test]

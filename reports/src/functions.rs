@@ -5,7 +5,7 @@ use serde::Serialize;
 use crate::error::ReportError;
 use crate::metric::{to_json, totals_line, CostMap, Selection};
 use crate::profile::{file_name, FunctionRow, Profile};
-use crate::table::{count, pct, percent_of, Align, Table};
+use crate::table::{count, hidden_note, more_rows, pct, percent_of, Align, Fit, Table};
 
 /// Output format of the report views.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -28,6 +28,10 @@ pub struct FunctionReportOptions {
     pub top: Option<usize>,
     /// Text or JSON.
     pub format: ReportFormat,
+    /// Text: the widest a line may be (`None`: no limit). Names are
+    /// shortened in the middle and the least telling columns hidden, with a
+    /// note saying which.
+    pub width: Option<usize>,
 }
 
 /// The fields of a function in every JSON view (the context views add
@@ -128,37 +132,47 @@ pub fn report_functions(
         ReportFormat::Text => {
             let mut out = totals_line(&sel, &profile.totals);
             out.push_str(&format!(
-                "Functions: {} of {all}, by self {}\n\n",
+                "Functions: {} of {all}, by self {}{}\n\n",
                 order.len(),
-                profile.metrics[sel.sort]
+                profile.metrics[sel.sort],
+                more_rows(order.len(), all)
             ));
             let mut table = Table::new();
-            for name in &sel.names {
+            table.column("function", Align::Left).fit(Fit::Shrink);
+            for (k, name) in sel.names.iter().enumerate() {
+                let later = |rank| if k == 0 { Fit::Keep } else { Fit::Drop(rank) };
                 table
-                    .column(format!("self {name}"), Align::Right)
-                    .column("self %", Align::Right)
-                    .column(format!("incl {name}"), Align::Right);
+                    .column("self", Align::Right)
+                    .group(name)
+                    .fit(later(1))
+                    .column("%", Align::Right)
+                    .group(name)
+                    .fit(later(2))
+                    .column("incl", Align::Right)
+                    .group(name)
+                    .fit(later(3));
             }
             table
                 .column("calls", Align::Right)
-                .column("function", Align::Left)
                 .column("file:line", Align::Left)
-                .column("object", Align::Left);
+                .fit(Fit::Drop(4))
+                .column("object", Align::Left)
+                .fit(Fit::Drop(5));
             for &i in &order {
                 let f = &profile.functions[i];
-                let mut cells = Vec::new();
+                let mut cells = vec![f.name.clone()];
                 for &c in &sel.cols {
                     cells.push(count(f.self_cost[c]));
                     cells.push(pct(percent_of(f.self_cost[c], profile.totals[c])));
                     cells.push(count(f.inclusive[c]));
                 }
                 cells.push(count(f.calls));
-                cells.push(f.name.clone());
                 cells.push(source_position(f.file.as_deref(), f.line));
                 cells.push(file_name(&f.object).to_string());
                 table.row(cells);
             }
-            table.render_text(&mut out);
+            let hidden = table.render_text_fit(&mut out, opts.width);
+            out.push_str(&hidden_note(&hidden, opts.width));
             Ok(out)
         }
     }
@@ -176,6 +190,7 @@ mod tests {
             sort_by: Some("instructions".into()),
             top: Some(2),
             format: ReportFormat::Json,
+            width: None,
         };
         let json = report_functions(&tiny_profile(), &opts).unwrap();
         assert_eq!(
@@ -274,11 +289,36 @@ mod tests {
 Totals: instructions 270
 Functions: 4 of 4, by self instructions
 
-self instructions  self %  incl instructions  calls  function  file:line  object
-              200  74.07%                200      6  c         tiny.c:30  tiny
-               40  14.81%                140      4  b         tiny.c:20  tiny
-               20   7.41%                120      2  a         tiny.c:10  tiny
-               10   3.70%                270      1  main      tiny.c:3   tiny
+          -- instructions --
+function  self       %  incl  calls  file:line  object
+c          200  74.07%   200      6  tiny.c:30  tiny
+b           40  14.81%   140      4  tiny.c:20  tiny
+a           20   7.41%   120      2  tiny.c:10  tiny
+main        10   3.70%   270      1  tiny.c:3   tiny
+"
+        );
+        // In 40 columns, with a second metric and the first two rows.
+        let opts = FunctionReportOptions {
+            metrics: vec!["instructions".into(), "l1d-miss".into()],
+            top: Some(2),
+            width: Some(40),
+            ..Default::default()
+        };
+        let text = report_functions(&tiny_profile(), &opts).unwrap();
+        assert_eq!(
+            text,
+            "\
+Totals: instructions 270, l1d-miss 33
+Functions: 2 of 4, by self instructions (--top 0 shows all)
+
+          -- instructions --
+function  self       %  incl  calls
+c          200  74.07%   200      6
+b           40  14.81%   140      4
+
+Hidden to fit 40 columns: self l1d-miss,
+% l1d-miss, incl l1d-miss, file:line,
+object (--width 0 shows every column)
 "
         );
     }

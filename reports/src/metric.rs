@@ -115,3 +115,38 @@ pub(crate) fn totals_line(sel: &Selection, totals: &[u64]) -> String {
         .collect();
     format!("Totals: {}\n", parts.join(", "))
 }
+
+/// Estimated cycles of one event of each simulated metric, as the
+/// recorder's default cycle model weighs them (`events::CycleModel`: 10 per
+/// L1 miss, 100 more per last-level miss, 15 per misprediction; a test in
+/// `recorder` keeps the two equal). Ties go to the earlier entry.
+pub const SIMULATED_WEIGHTS: [(&str, u64); 5] = [
+    ("l1d-miss", 10),
+    ("branch-misses", 15),
+    ("ll-miss", 100),
+    ("l1i-miss", 10),
+    ("indirect-misses", 15),
+];
+
+/// The metrics a text view shows when none is asked for: `instructions`
+/// and the two simulated metrics that cost the most estimated cycles in
+/// this profile (by [`SIMULATED_WEIGHTS`]), of those the profile has, in
+/// that order. A profile without simulation shows its instructions.
+pub fn default_text_metrics(profile: &Profile) -> Vec<String> {
+    let total = |name: &str| profile.metric_index(name).map(|i| profile.totals[i]);
+    let mut simulated: Vec<(u64, usize, &str)> = SIMULATED_WEIGHTS
+        .iter()
+        .enumerate()
+        .filter_map(|(k, &(name, weight))| Some((total(name)?.saturating_mul(weight), k, name)))
+        .collect();
+    simulated.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut out: Vec<String> = total("instructions")
+        .map(|_| "instructions".to_string())
+        .into_iter()
+        .collect();
+    out.extend(simulated.iter().take(2).map(|&(_, _, n)| n.to_string()));
+    if out.is_empty() {
+        out.extend(profile.metrics.first().cloned());
+    }
+    out
+}
