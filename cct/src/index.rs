@@ -1,6 +1,6 @@
 //! What the tracker needs to know about the guest's functions.
 
-use events::{Addr, ObjectMapped};
+use events::{Addr, ObjectMapped, Terminator};
 
 use crate::FuncId;
 
@@ -55,5 +55,107 @@ impl<T: FunctionIndex + ?Sized> FunctionIndex for &mut T {
     }
     fn object_mapped(&mut self, obj: &ObjectMapped) {
         (**self).object_mapped(obj)
+    }
+}
+
+/// What the start of a block is to the frames, from the function index
+/// alone: the one rule the tracker applies to each block, and a front that
+/// must predict the tracker's entries without its frames (sparse runs on
+/// two threads) applies too.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BlockStart {
+    /// The function the index says the address belongs to.
+    pub func: Option<FuncId>,
+    /// The address is that function's entry.
+    pub entry: bool,
+    /// A PLT stub ([`FunctionIndex::is_plt`]).
+    pub plt: bool,
+    /// The lazy resolver ([`FunctionIndex::is_lazy_resolver`]).
+    pub resolver: bool,
+}
+
+impl BlockStart {
+    /// The index's answers for a block starting at `start`.
+    pub fn of<I: FunctionIndex + ?Sized>(index: &I, start: Addr) -> BlockStart {
+        let found = index.function_at(start);
+        BlockStart {
+            func: found.map(|(f, _)| f),
+            entry: found.is_some_and(|(_, entry)| entry == start),
+            plt: index.is_plt(start),
+            resolver: index.is_lazy_resolver(start),
+        }
+    }
+
+    /// A transfer landing here may change the frames: a function's entry,
+    /// a PLT stub, the lazy resolver. Any other block reached by a jump, a
+    /// branch or falling through leaves them as they are (code without a
+    /// symbol may still be the entry of a function the tracker made for
+    /// it: see [`may_start_function`]).
+    #[inline]
+    pub fn moves_frames(self) -> bool {
+        self.entry || self.plt || self.resolver
+    }
+}
+
+/// Whether the block after one that ended as `prev` (`None`: a thread's
+/// or a signal handler's first block) may be the entry of a function the
+/// tracker makes for code without a symbol: reached by a call (not one to
+/// the next instruction, which reads the program counter), by an indirect
+/// call or jump, or by a jump or branch out of a PLT stub or the lazy
+/// resolver (`prev_in_plt`, asked only then). The tracker makes such a
+/// function only at some of these transfers (it knows whether a PLT frame
+/// is open); this is the superset a consumer without the frames can take.
+pub fn may_start_function(
+    prev: Option<(Terminator, Addr)>,
+    prev_in_plt: impl FnOnce() -> bool,
+) -> bool {
+    match prev {
+        None => true,
+        Some((t, end)) => match t {
+            Terminator::Call { target } => target != end,
+            Terminator::IndirectCall | Terminator::IndirectJump => true,
+            Terminator::Jump { .. } | Terminator::CondBranch { .. } => prev_in_plt(),
+            _ => false,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Transfers that may start a function: a call (not to the next
+    /// instruction), indirect calls and jumps, a thread's first block, and
+    /// jumps only out of a PLT stub; never a return, a fall-through or a
+    /// system call.
+    #[test]
+    fn which_transfers_may_start_a_function() {
+        let yes = || true;
+        let no = || false;
+        assert!(may_start_function(None, no));
+        assert!(may_start_function(
+            Some((Terminator::Call { target: 0x2000 }, 0x1005)),
+            no
+        ));
+        assert!(!may_start_function(
+            Some((Terminator::Call { target: 0x1005 }, 0x1005)),
+            yes
+        ));
+        assert!(may_start_function(Some((Terminator::IndirectCall, 0)), no));
+        assert!(may_start_function(Some((Terminator::IndirectJump, 0)), no));
+        for t in [
+            Terminator::Jump { target: 0x3000 },
+            Terminator::CondBranch { target: 0x3000 },
+        ] {
+            assert!(may_start_function(Some((t, 0x1005)), yes));
+            assert!(!may_start_function(Some((t, 0x1005)), no));
+        }
+        for t in [
+            Terminator::Return,
+            Terminator::FallThrough,
+            Terminator::Syscall,
+        ] {
+            assert!(!may_start_function(Some((t, 0x1005)), yes));
+        }
     }
 }

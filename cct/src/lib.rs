@@ -71,6 +71,16 @@
 //! code without a symbol get a synthetic function per entry address
 //! ([`FuncId::FIRST_SYNTHETIC`] and up), kept by the tracker.
 //!
+//! The tracker is the one owner of frames. Consumers that keep state per
+//! frame (the path tracker, `--toggle-collect`) do not compare stacks:
+//! they replay the [`FrameEvent`]s the tracker records when asked
+//! ([`CallTracker::set_frame_events`]): each push with its frame (function,
+//! node, whether it is hidden) and each pop with why ([`LeaveReason`]). What
+//! a block's start is to the frames is one rule, [`BlockStart::of`], which
+//! the tracker applies, and a consumer without the frames (the VM's thread
+//! of a sparse run, finding the blocks to report) applies with
+//! [`may_start_function`].
+//!
 //! Known limits: the rule assumes one downward-growing stack per thread, so
 //! a signal handler on an alternate stack placed *above* the interrupted
 //! stack, or user-level stack switching (coroutines), looks like a non-local
@@ -83,9 +93,9 @@ mod index;
 mod tracker;
 mod tree;
 
-pub use index::FunctionIndex;
+pub use index::{may_start_function, BlockStart, FunctionIndex};
 pub use tracker::{
-    CallTracker, Frame, FrameKind, RecursionPolicy, ShadowStack, TrackerConfig, TrackerCounters,
-    TrackerParts, DEFAULT_MAX_CONTEXTS, DEFAULT_MAX_DEPTH,
+    CallTracker, Frame, FrameEvent, FrameKind, LeaveReason, RecursionPolicy, ShadowStack,
+    TrackerConfig, TrackerCounters, TrackerParts, DEFAULT_MAX_CONTEXTS, DEFAULT_MAX_DEPTH,
 };
 pub use tree::{Cct, CctStats, FuncId, NodeFlags, NodeId, INSTRUCTIONS, NO_CALL_SITE};

@@ -8,7 +8,7 @@ use events::{
 use rustc_hash::FxHashMap;
 
 use crate::tree::{Cct, FuncId, NodeFlags, NodeId, INSTRUCTIONS, NO_CALL_SITE};
-use crate::FunctionIndex;
+use crate::{BlockStart, FunctionIndex};
 
 /// What to do with recursive calls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,7 +109,7 @@ enum FrameState {
 }
 
 /// One activation on a [`ShadowStack`].
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Frame {
     sp: Addr,
     ret_addr: Addr,
@@ -158,8 +158,9 @@ impl Frame {
     }
     /// A number given at the push, different from the frames pushed just
     /// before and after it (it wraps after 2^32 pushes): with
-    /// [`Frame::node`] it tells an observer mirroring the stack whether the
-    /// frame at an index is still the one it saw.
+    /// [`Frame::node`] it tells whether the frame at an index is still one
+    /// seen before (a PLT stub's frame keeps its serial when the stub's
+    /// jump out makes it the callee's).
     #[inline]
     pub fn serial(&self) -> u32 {
         self.serial
@@ -170,6 +171,39 @@ impl Frame {
     pub fn is_hidden(&self) -> bool {
         self.state != FrameState::Visible
     }
+}
+
+/// A change of the current thread's shadow stack, in the order the tracker
+/// made it (see [`CallTracker::set_frame_events`]). Between two
+/// [`Observer::block`]s the events of one thread are a few leaves followed
+/// by a few enters: replaying them on a stack of per-frame state keeps it
+/// the shape of the tracker's, without comparing the two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FrameEvent {
+    /// A frame was pushed at `index` (the stack had `index` frames).
+    Enter { index: u32, frame: Frame },
+    /// The frames at `depth` and above ended, innermost first; the stack
+    /// has `depth` frames now.
+    Leave { depth: u32, why: LeaveReason },
+}
+
+/// Why frames ended ([`FrameEvent::Leave`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeaveReason {
+    /// A `ret` raised the stack pointer above them.
+    Return,
+    /// Another transfer did: `longjmp`, an exception's landing pad, a jump
+    /// out of a signal handler.
+    Unwind,
+    /// A tail call back to a function whose frame shares their stack
+    /// pointer (a loop of tail calls): the frames above it end.
+    TailCallLoop,
+    /// `rt_sigreturn` ended a signal handler's frames.
+    SignalReturn,
+    /// A PLT stub (or the lazy resolver) jumped to the real function: the
+    /// stub's hidden frame ends and an [`FrameEvent::Enter`] of the
+    /// callee's frame follows at the same index.
+    Resolved,
 }
 
 /// What the tracker keeps of the previous block of a thread (not a
@@ -309,6 +343,9 @@ pub struct CallTracker<I> {
     /// [`RecursionPolicy::Full`]: the node of each recursive call by caller
     /// node and callee, whatever the call site.
     recursive: FxHashMap<(NodeId, FuncId), NodeId>,
+    /// Record [`FrameEvent`]s (see [`CallTracker::set_frame_events`]).
+    report_frames: bool,
+    frame_events: Vec<FrameEvent>,
 }
 
 impl<I: FunctionIndex> CallTracker<I> {
@@ -329,6 +366,8 @@ impl<I: FunctionIndex> CallTracker<I> {
             counters: TrackerCounters::default(),
             count_instructions: true,
             recursive: FxHashMap::default(),
+            report_frames: false,
+            frame_events: Vec::new(),
         }
     }
 
@@ -353,6 +392,33 @@ impl<I: FunctionIndex> CallTracker<I> {
     /// [`INSTRUCTIONS`] itself through [`CallTracker::add_metric`].
     pub fn set_count_instructions(&mut self, on: bool) {
         self.count_instructions = on;
+    }
+
+    /// Record every push and pop of the current thread's frames as a
+    /// [`FrameEvent`] (off by default), for consumers that keep state per
+    /// frame (the path tracker, `--toggle-collect`): they replay the events
+    /// ([`CallTracker::swap_frame_events`]) instead of comparing stacks.
+    /// The events of one thread stay in its order; a consumer takes them
+    /// before [`Observer::thread_switch`] and keeps per-thread state
+    /// itself. [`CallTracker::finish`] closes frames without events.
+    pub fn set_frame_events(&mut self, on: bool) {
+        self.report_frames = on;
+        self.frame_events.clear();
+    }
+
+    /// The frame events recorded since they were last taken.
+    #[inline]
+    pub fn frame_events(&self) -> &[FrameEvent] {
+        &self.frame_events
+    }
+
+    /// Take the frame events recorded since the last call: they are
+    /// swapped with `into`, which must be empty (so both vectors keep
+    /// their room).
+    #[inline]
+    pub fn swap_frame_events(&mut self, into: &mut Vec<FrameEvent>) {
+        debug_assert!(into.is_empty());
+        std::mem::swap(&mut self.frame_events, into);
     }
 
     /// The current thread's shadow stack.
@@ -407,9 +473,10 @@ impl<I: FunctionIndex> CallTracker<I> {
     }
 
     /// True if a transfer landing on block `id` (starting at `start`) may
-    /// change the frames: a function's entry, a PLT stub, the lazy-binding
-    /// resolver. Any other block reached by a jump, a branch or falling
-    /// through leaves them as they are (see [`CallTracker::skipped`]).
+    /// change the frames: [`BlockStart::moves_frames`], or the entry of a
+    /// function made for code without a symbol. Any other block reached by
+    /// a jump, a branch or falling through leaves them as they are (see
+    /// [`CallTracker::skipped`]).
     pub fn lands_on_entry(&mut self, id: BlockId, start: Addr) -> bool {
         let info = self.block_info(id, start);
         info.has(BlockInfo::ENTRY) || info.has(BlockInfo::PLT) || info.has(BlockInfo::RESOLVER)
@@ -465,18 +532,18 @@ impl<I: FunctionIndex> CallTracker<I> {
     /// Without a pending signal, frames below `sp` are popped.
     pub fn signal_return(&mut self, sp: Addr) {
         let Some(ctx) = self.stack.signals.last().copied() else {
-            self.pop_above(sp, false);
+            self.pop_above(sp, LeaveReason::SignalReturn);
             self.stack.prev = None;
             return;
         };
         if self.stack.frames.len() > ctx.depth {
-            self.pop_to(ctx.depth, true);
+            self.pop_to(ctx.depth, true, LeaveReason::SignalReturn);
         }
         let ctx = self.stack.signals.pop().expect("context kept by pop_to");
         debug_assert!(ctx.returned && ctx.depth == self.stack.frames.len());
         self.stack.prev = ctx.saved_prev;
         if !ctx.saved_prev.is_some_and(|p| p.terminator.moves_frames()) {
-            self.pop_above(sp, false);
+            self.pop_above(sp, LeaveReason::SignalReturn);
         }
     }
 
@@ -508,10 +575,11 @@ impl<I: FunctionIndex> CallTracker<I> {
         if b.has(BlockInfo::COMPUTED) {
             return b;
         }
+        let at = BlockStart::of(&self.index, start);
         let mut flags = BlockInfo::COMPUTED;
-        let func = match self.index.function_at(start) {
-            Some((f, entry)) => {
-                if entry == start {
+        let func = match at.func {
+            Some(f) => {
+                if at.entry {
                     flags |= BlockInfo::ENTRY;
                 }
                 Some(f)
@@ -524,10 +592,10 @@ impl<I: FunctionIndex> CallTracker<I> {
                 f
             }
         };
-        if self.index.is_plt(start) {
+        if at.plt {
             flags |= BlockInfo::PLT;
         }
-        if self.index.is_lazy_resolver(start) {
+        if at.resolver {
             flags |= BlockInfo::RESOLVER;
         }
         let b = BlockInfo {
@@ -684,6 +752,12 @@ impl<I: FunctionIndex> CallTracker<I> {
     fn push(&mut self, mut frame: Frame) {
         frame.serial = self.next_serial;
         self.next_serial = self.next_serial.wrapping_add(1);
+        if self.report_frames {
+            self.frame_events.push(FrameEvent::Enter {
+                index: self.stack.frames.len() as u32,
+                frame,
+            });
+        }
         self.stack.frames.push(frame);
         self.max_stack_depth = self.max_stack_depth.max(self.stack.frames.len());
     }
@@ -699,7 +773,7 @@ impl<I: FunctionIndex> CallTracker<I> {
 
     /// Pop the frames whose `sp` is below `sp` (their return address was
     /// popped). Returns how many went and the return address of the outermost.
-    fn pop_above(&mut self, sp: Addr, is_ret: bool) -> (usize, Addr) {
+    fn pop_above(&mut self, sp: Addr, why: LeaveReason) -> (usize, Addr) {
         let frames = &self.stack.frames;
         let mut keep = frames.len();
         while keep > 0 && frames[keep - 1].sp < sp {
@@ -710,14 +784,21 @@ impl<I: FunctionIndex> CallTracker<I> {
             return (0, 0);
         }
         let outer = frames[keep];
-        self.pop_to(keep, is_ret && outer.kind == FrameKind::Signal);
+        let signal_returned = why == LeaveReason::Return && outer.kind == FrameKind::Signal;
+        self.pop_to(keep, signal_returned, why);
         (popped, outer.ret_addr)
     }
 
     /// Pop frames down to `len`. `signal_returned`: the outermost popped frame
     /// is a signal frame left by its handler's normal `ret` (or by
     /// `rt_sigreturn`), so its context waits for [`Self::signal_return`].
-    fn pop_to(&mut self, len: usize, signal_returned: bool) {
+    fn pop_to(&mut self, len: usize, signal_returned: bool, why: LeaveReason) {
+        if self.report_frames && self.stack.frames.len() > len {
+            self.frame_events.push(FrameEvent::Leave {
+                depth: len as u32,
+                why,
+            });
+        }
         let st = &mut self.stack;
         while st.frames.len() > len {
             let f = st.frames.pop().expect("len checked");
@@ -770,8 +851,13 @@ impl<I: FunctionIndex> CallTracker<I> {
         let is_ret = p.terminator == Terminator::Return;
         // A direct jump cannot pop frames, and the VM reads the stack
         // pointer only after the terminators that can (`needs_sp`).
+        let why = if is_ret {
+            LeaveReason::Return
+        } else {
+            LeaveReason::Unwind
+        };
         let (popped, ret_addr) = if p.terminator.needs_sp() {
-            self.pop_above(ev.sp, is_ret)
+            self.pop_above(ev.sp, why)
         } else {
             (0, 0)
         };
@@ -840,6 +926,17 @@ impl<I: FunctionIndex> CallTracker<I> {
                 f.func = func;
                 f.node = node;
                 f.state = FrameState::Visible;
+                let frame = *f;
+                if self.report_frames {
+                    let index = self.stack.frames.len() as u32 - 1;
+                    self.frame_events.extend([
+                        FrameEvent::Leave {
+                            depth: index,
+                            why: LeaveReason::Resolved,
+                        },
+                        FrameEvent::Enter { index, frame },
+                    ]);
+                }
             }
             FrameState::Visible => {
                 let info = self.block_info(ev.id, facts.start);
@@ -886,7 +983,7 @@ impl<I: FunctionIndex> CallTracker<I> {
                 break;
             }
             if f.func == func {
-                self.pop_to(i, false);
+                self.pop_to(i, false, LeaveReason::TailCallLoop);
                 return;
             }
             i -= 1;

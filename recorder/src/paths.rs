@@ -1,25 +1,24 @@
-//! Path profiling during a run: a [`PathTracker`] whose frames mirror the
-//! visible frames of the calling-context tracker's shadow stack, so both
+//! Path profiling during a run: a [`PathTracker`] with a path frame per
+//! visible frame of the calling-context tracker's shadow stack, so both
 //! agree on every call, return, tail call, non-local exit and signal.
 //!
-//! The calling-context tracker decides what a frame is; after each block
-//! this mirror compares the shadow stack's shape (depth, top frame's serial
-//! and node) with the one it last saw and, only when it changed, leaves the
-//! path frames whose shadow frames are gone and enters the new visible ones.
-//! Hidden frames (a PLT stub, the lazy resolver and what it calls) get no
-//! path frame: a stub's instructions are the caller's (as in the function
-//! view), the resolver's are nobody's path.
+//! The calling-context tracker decides what a frame is and reports each
+//! push and pop ([`cct::FrameEvent`]); [`PathRecorder::frames_moved`]
+//! enters a path frame for each visible frame entered and leaves those of
+//! the frames that ended. Hidden frames (a PLT stub, the lazy resolver and
+//! what it calls) get no path frame: a stub's instructions are the
+//! caller's (as in the function view), the resolver's are nobody's path.
 
-use cct::{Frame, FuncId, NodeId};
+use cct::{Frame, FrameEvent, FuncId, NodeId};
 use events::{Addr, Costs, Metric, Tid};
 use pathprof::{PathConfig, PathTracker};
 use rustc_hash::FxHashMap;
 
 use crate::functions::Program;
 
-/// A path frame's shadow frame.
+/// The shadow frame of a path frame.
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct Mirrored {
+struct Visible {
     /// Index in the shadow stack.
     ix: u32,
     serial: u32,
@@ -28,20 +27,12 @@ struct Mirrored {
     entry: Addr,
 }
 
-/// Shape of a shadow stack: its depth and its top frame's identity.
-type Shape = (usize, u32, NodeId);
-
-#[derive(Default)]
-struct ThreadMirror {
-    frames: Vec<Mirrored>,
-    shape: Option<Shape>,
-}
-
 /// Path tracking of one run.
 pub struct PathRecorder {
     pub tracker: PathTracker<Program>,
-    mirror: ThreadMirror,
-    parked: FxHashMap<Tid, ThreadMirror>,
+    /// The current thread's frames with a path frame, innermost last.
+    frames: Vec<Visible>,
+    parked: FxHashMap<Tid, Vec<Visible>>,
     tid: Tid,
     /// Contexts are CCT nodes; false: every row has context 0.
     contexts: bool,
@@ -67,7 +58,7 @@ impl PathRecorder {
         };
         PathRecorder {
             tracker: PathTracker::new(Program::new(), config),
-            mirror: ThreadMirror::default(),
+            frames: Vec::new(),
             parked: FxHashMap::default(),
             tid: 0,
             contexts,
@@ -77,63 +68,58 @@ impl PathRecorder {
         }
     }
 
-    /// Bring the path frames in line with `stack` (innermost last).
-    /// `entry_of` names the entry address of a frame's function.
+    /// The calling-context tracker's frames of the current thread moved:
+    /// leave the path frames of the frames that ended, enter one for each
+    /// visible frame entered. `entry_of` names the entry address of a
+    /// frame's function.
     #[inline]
-    pub fn sync(&mut self, stack: &[Frame], entry_of: impl Fn(FuncId) -> Addr) {
-        let Some(top) = stack.last() else {
-            return;
-        };
-        let shape = (stack.len(), top.serial(), top.node());
-        if self.mirror.shape == Some(shape) {
-            return;
-        }
-        self.mirror.shape = Some(shape);
-        while let Some(m) = self.mirror.frames.last() {
-            let same = stack
-                .get(m.ix as usize)
-                .is_some_and(|f| f.serial() == m.serial && f.node() == m.node && !f.is_hidden());
-            if same {
-                break;
-            }
-            self.mirror.frames.pop();
-            self.tracker.leave();
-        }
-        let from = self.mirror.frames.last().map_or(0, |m| m.ix as usize + 1);
-        for (ix, f) in stack.iter().enumerate().skip(from) {
-            if f.is_hidden() {
-                continue;
-            }
-            let ctx = if self.contexts { f.node().0 } else { 0 };
-            let func = f.function();
-            let slot = func.0 as usize;
-            let cached = if func.is_synthetic() {
-                None
-            } else {
-                self.known.get(slot).copied().flatten()
-            };
-            let (fi, entry) = match cached {
-                Some(k) => k,
-                None => {
-                    let entry = entry_of(func);
-                    let k = (self.tracker.function_index(entry), entry);
-                    if !func.is_synthetic() {
-                        if slot >= self.known.len() {
-                            self.known.resize(slot + 1, None);
-                        }
-                        self.known[slot] = Some(k);
+    pub fn frames_moved(&mut self, events: &[FrameEvent], entry_of: impl Fn(FuncId) -> Addr) {
+        for e in events {
+            match *e {
+                FrameEvent::Leave { depth, .. } => {
+                    while self.frames.last().is_some_and(|v| v.ix >= depth) {
+                        self.frames.pop();
+                        self.tracker.leave();
                     }
-                    k
                 }
-            };
-            self.tracker.enter_index(fi, ctx);
-            self.mirror.frames.push(Mirrored {
-                ix: ix as u32,
-                serial: f.serial(),
-                node: f.node(),
-                entry,
-            });
+                FrameEvent::Enter { index, frame } if !frame.is_hidden() => {
+                    self.enter(index, &frame, &entry_of);
+                }
+                FrameEvent::Enter { .. } => {}
+            }
         }
+    }
+
+    fn enter(&mut self, ix: u32, f: &Frame, entry_of: &impl Fn(FuncId) -> Addr) {
+        let ctx = if self.contexts { f.node().0 } else { 0 };
+        let func = f.function();
+        let slot = func.0 as usize;
+        let cached = if func.is_synthetic() {
+            None
+        } else {
+            self.known.get(slot).copied().flatten()
+        };
+        let (fi, entry) = match cached {
+            Some(k) => k,
+            None => {
+                let entry = entry_of(func);
+                let k = (self.tracker.function_index(entry), entry);
+                if !func.is_synthetic() {
+                    if slot >= self.known.len() {
+                        self.known.resize(slot + 1, None);
+                    }
+                    self.known[slot] = Some(k);
+                }
+                k
+            }
+        };
+        self.tracker.enter_index(fi, ctx);
+        self.frames.push(Visible {
+            ix,
+            serial: f.serial(),
+            node: f.node(),
+            entry,
+        });
     }
 
     /// The block `[start, start + len)` of `n` instructions runs, on top of
@@ -156,7 +142,7 @@ impl PathRecorder {
     ) -> bool {
         let hidden = stack.last().is_some_and(|f| f.is_hidden());
         let foreign = !plt
-            && match (owner, self.mirror.frames.last()) {
+            && match (owner, self.frames.last()) {
                 (Some(o), Some(m)) => o != m.entry,
                 _ => false,
             };
@@ -180,12 +166,12 @@ impl PathRecorder {
         self.tracker.add_metrics(c);
     }
 
-    /// Add costs to the open path of the path frame mirroring `frame`, if
-    /// it is the top one (before [`PathRecorder::sync`]: an allocator's
+    /// Add costs to the open path of `frame`'s path frame, if it is the
+    /// top one (before [`PathRecorder::frames_moved`]: an allocator's
     /// request goes to its caller's path, still on top then).
     #[inline]
     pub fn add_to_frame(&mut self, frame: &Frame, c: &Costs) {
-        let top = self.mirror.frames.last();
+        let top = self.frames.last();
         if top.is_some_and(|m| m.serial == frame.serial() && m.node == frame.node()) {
             self.add(c);
         }
@@ -204,9 +190,9 @@ impl PathRecorder {
         if tid == self.tid {
             return;
         }
-        let cur = std::mem::take(&mut self.mirror);
+        let cur = std::mem::take(&mut self.frames);
         self.parked.insert(self.tid, cur);
-        self.mirror = self.parked.remove(&tid).unwrap_or_default();
+        self.frames = self.parked.remove(&tid).unwrap_or_default();
         self.tid = tid;
         self.prev = None;
         self.tracker.thread_switch(tid);
@@ -390,4 +376,116 @@ fn disassemble(
     text.clear();
     fmt.format(&insn, text);
     text.as_str().to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cct::{CallTracker, FunctionIndex, TrackerConfig};
+    use events::{BlockEvent, BlockFacts, BlockId, InsnFacts, Observer, Terminator};
+
+    /// Functions 0x1000 (`_start`), 0x2000 (`main`), 0x3000, 0x4000 and
+    /// 0x5000, each 0x100 bytes; a PLT stub at 0x9000.
+    struct Index;
+
+    impl FunctionIndex for Index {
+        fn function_at(&self, addr: Addr) -> Option<(FuncId, Addr)> {
+            let entry = addr & !0xfff;
+            (0x1000..0x6000)
+                .contains(&addr)
+                .then_some((FuncId((entry >> 12) as u32), entry))
+        }
+        fn is_plt(&self, addr: Addr) -> bool {
+            (0x9000..0x9100).contains(&addr)
+        }
+    }
+
+    fn facts(start: Addr, t: Terminator) -> BlockFacts {
+        let insn = InsnFacts {
+            offset: 0,
+            len: 4,
+            loads: 0,
+            stores: 0,
+            is_branch: true,
+        };
+        BlockFacts::new(start, 4, vec![insn].into_boxed_slice(), t)
+    }
+
+    /// Runs blocks on a calling-context tracker and hands its frame events
+    /// to a path recorder, as the recorder does.
+    struct Both {
+        cct: CallTracker<Index>,
+        paths: PathRecorder,
+        ids: u32,
+        moves: Vec<FrameEvent>,
+    }
+
+    impl Both {
+        fn block(&mut self, start: Addr, t: Terminator, sp: Addr) -> usize {
+            let f = facts(start, t);
+            let id = BlockId(self.ids);
+            self.ids += 1;
+            self.cct.block_decoded(id, &f);
+            self.cct.block(BlockEvent { id, sp }, &f);
+            self.cct.swap_frame_events(&mut self.moves);
+            self.paths
+                .frames_moved(&self.moves, |f| Addr::from(f.0) << 12);
+            self.moves.clear();
+            self.paths.tracker.depth()
+        }
+    }
+
+    /// One path frame per visible frame, entered and left as the
+    /// calling-context tracker pushes and pops frames: a call, a call
+    /// through a PLT stub (no path frame until the stub jumps to the real
+    /// function), a `longjmp` over two frames, and a thread switch.
+    #[test]
+    fn path_frames_follow_the_frame_events() {
+        let mut cct = CallTracker::new(Index, TrackerConfig::default());
+        cct.set_frame_events(true);
+        let mut b = Both {
+            cct,
+            paths: PathRecorder::new(true, 1),
+            ids: 0,
+            moves: Vec::new(),
+        };
+        let s0 = 0x7000_0000;
+        use Terminator::*;
+        assert_eq!(b.block(0x1000, Call { target: 0x2000 }, s0), 1);
+        assert_eq!(b.block(0x2000, Call { target: 0x9000 }, s0 - 8), 2);
+        // The stub runs in the caller's path frame; its jump out enters
+        // the callee's.
+        assert_eq!(b.block(0x9000, IndirectJump, s0 - 16), 2);
+        assert_eq!(b.block(0x3000, Call { target: 0x4000 }, s0 - 16), 3);
+        assert_eq!(b.block(0x4000, Call { target: 0x5000 }, s0 - 24), 4);
+        assert_eq!(b.block(0x5000, IndirectJump, s0 - 32), 5);
+        // longjmp back into 0x3000's frame: two path frames end.
+        assert_eq!(b.block(0x3010, Return, s0 - 16), 3);
+        assert_eq!(b.block(0x2010, Syscall, s0 - 8), 2);
+        // Another thread has its own frames; the first keeps its own.
+        b.cct.thread_switch(2);
+        b.paths.thread_switch(2);
+        assert_eq!(b.block(0x1000, Call { target: 0x4000 }, s0 - 0x10000), 1);
+        assert_eq!(b.block(0x4000, Syscall, s0 - 0x10008), 2);
+        b.cct.thread_switch(0);
+        b.paths.thread_switch(0);
+        assert_eq!(b.block(0x2020, Return, s0 - 8), 2);
+        let frames: Vec<(Addr, u64)> = b
+            .paths
+            .tracker
+            .functions()
+            .iter()
+            .map(|f| (f.entry(), f.counters().frames))
+            .collect();
+        assert_eq!(
+            frames,
+            [
+                (0x1000, 2),
+                (0x2000, 1),
+                (0x3000, 1),
+                (0x4000, 2),
+                (0x5000, 1)
+            ]
+        );
+    }
 }

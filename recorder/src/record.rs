@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use cachemodel::{BlockCosts, BranchOutcome, MachineConfig, MachineFront, MachineSim};
-use cct::{CallTracker, FuncId, FunctionIndex, NodeId, TrackerConfig};
+use cct::{CallTracker, FrameEvent, FuncId, FunctionIndex, NodeId, TrackerConfig};
 use events::{
     Addr, BlockEvent, BlockExit, BlockFacts, BlockId, Costs, Marker, MemEvent, Metric,
     ObjectMapped, Observer, SparsePolicy, Terminator, Tid,
@@ -163,6 +163,10 @@ struct Recorder {
     last_alloc_frame: Option<u32>,
     /// `--toggle-collect`, when given.
     toggle: Option<Toggle>,
+    /// The tracker's frame events of the running block (see
+    /// [`Recorder::take_moves`]); recorded only for the path tracker and
+    /// `--toggle-collect`.
+    moves: Vec<FrameEvent>,
     /// Costs are counted now (always without `--toggle-collect`).
     collecting: bool,
     /// The simulators run in the pipe's front ([`MachineSim::external`]):
@@ -235,15 +239,14 @@ struct VmFront {
     entries: Option<EntryFinder>,
 }
 
-/// The function entries of a sparse run, found on the VM's thread: the
-/// symbols' entries, and a superset of the synthetic functions the
-/// recorder's tracker makes (`CallTracker::callee`): a block of stripped
-/// code reached by a call, by an indirect jump or by a jump out of a PLT
-/// stub or the lazy resolver, and the first block of a thread or of a
-/// signal handler. Each must be reported on every execution from then on,
-/// as the recorder would ask; a reported block that did not need it is
-/// harmless (the recorder does with its event what it would have done with
-/// it skipped).
+/// The function entries of a sparse run, found on the VM's thread by the
+/// tracker's own rules: the blocks whose start moves frames
+/// ([`cct::BlockStart::moves_frames`]), and of the blocks of code without a
+/// symbol, those that may start a function the recorder's tracker makes
+/// ([`cct::may_start_function`], a superset: the front has no frames).
+/// Each must be reported on every execution from then on, as the recorder
+/// would ask; a reported block that did not need it is harmless (the
+/// recorder does with its event what it would have done with it skipped).
 #[derive(Default)]
 struct EntryFinder {
     addrs: Vec<Addr>,
@@ -276,18 +279,10 @@ impl EntryFinder {
     /// Whether the block after `prev` may be made a function's entry.
     #[inline]
     fn may_enter(&mut self, functions: &FunctionTable) -> bool {
-        match self.prev {
-            None => true,
-            Some((t, end, id)) => match t {
-                // `call` to the next instruction reads the program counter.
-                Terminator::Call { target } => target != end,
-                Terminator::IndirectCall | Terminator::IndirectJump => true,
-                Terminator::Jump { .. } | Terminator::CondBranch { .. } => {
-                    self.plt_or_resolver(functions, id, end)
-                }
-                _ => false,
-            },
-        }
+        let prev = self.prev;
+        cct::may_start_function(prev.map(|(t, end, _)| (t, end)), || {
+            prev.is_some_and(|(_, end, id)| self.plt_or_resolver(functions, id, end))
+        })
     }
 
     /// Whether block `id`, which ends at `end`, is a PLT stub or in the
@@ -297,8 +292,8 @@ impl EntryFinder {
         if f & Self::PLT_KNOWN != 0 {
             return f & Self::PLT != 0;
         }
-        let a = end - 1;
-        let plt = functions.is_plt(a) || functions.is_lazy_resolver(a);
+        let at = cct::BlockStart::of(functions, end - 1);
+        let plt = at.plt || at.resolver;
         *self.flags(id) |= Self::PLT_KNOWN | if plt { Self::PLT } else { 0 };
         plt
     }
@@ -322,12 +317,7 @@ impl EntryFinder {
     }
 
     fn is_entry(&self, functions: &FunctionTable, start: Addr) -> bool {
-        functions
-            .function_at(start)
-            .is_some_and(|(_, entry)| entry == start)
-            || functions.is_plt(start)
-            || functions.is_lazy_resolver(start)
-            || self.known.contains(&start)
+        cct::BlockStart::of(functions, start).moves_frames() || self.known.contains(&start)
     }
 }
 
@@ -466,50 +456,63 @@ impl events::pipe::Back for Recorder {
     }
 }
 
-/// `--toggle-collect`: a mirror of the current thread's shadow stack that
-/// counts the visible frames of matching functions. The stack changes only
-/// at its top, so comparing the top frames (serial and node, as
-/// `paths.rs` does) finds what changed in time proportional to the change.
+/// `--toggle-collect`: counts the visible frames of matching functions on
+/// the current thread's shadow stack, kept up to date by the tracker's
+/// frame events ([`cct::FrameEvent`]).
 struct Toggle {
     globs: Vec<String>,
     /// Per function-view id: 0 not asked yet, 1 no match, 2 match.
     matches: Vec<u8>,
-    /// Per mirrored frame: serial, node, whether it matches.
-    frames: Vec<(u32, NodeId, bool)>,
-    /// Matching frames in `frames`.
+    /// The current thread's frames: per frame, whether it is a visible
+    /// frame of a matching function.
+    frames: ToggleFrames,
+    parked: FxHashMap<Tid, ToggleFrames>,
+    tid: Tid,
+}
+
+/// A thread's frames as [`Toggle`] sees them.
+#[derive(Default)]
+struct ToggleFrames {
+    matching: Vec<bool>,
+    /// How many of `matching` are true.
     inside: u32,
 }
 
 impl Toggle {
-    /// True when the top of `stack` is the frame mirrored last.
-    #[inline]
-    fn unchanged(&self, stack: &[cct::Frame]) -> bool {
-        self.frames.len() == stack.len()
-            && match (self.frames.last(), stack.last()) {
-                (Some(m), Some(f)) => m.0 == f.serial() && m.1 == f.node(),
-                _ => true,
-            }
-    }
-
-    /// Drop the mirrored frames that are gone from `stack`; returns the
-    /// index of the first frame of `stack` to push again.
-    fn pop_changed(&mut self, stack: &[cct::Frame]) -> usize {
-        while let Some(&(serial, node, m)) = self.frames.last() {
-            let kept = stack
-                .get(self.frames.len() - 1)
-                .is_some_and(|f| f.serial() == serial && f.node() == node);
-            if kept {
-                break;
-            }
-            self.inside -= m as u32;
-            self.frames.pop();
+    fn new(globs: Vec<String>) -> Toggle {
+        Toggle {
+            globs,
+            matches: Vec::new(),
+            frames: ToggleFrames::default(),
+            parked: FxHashMap::default(),
+            tid: 0,
         }
-        self.frames.len()
     }
 
-    fn push(&mut self, f: &cct::Frame, matches: bool) {
-        self.inside += matches as u32;
-        self.frames.push((f.serial(), f.node(), matches));
+    /// The frames at `depth` and above ended.
+    fn leave(&mut self, depth: u32) {
+        let f = &mut self.frames;
+        while f.matching.len() > depth as usize {
+            f.inside -= f.matching.pop().unwrap_or(false) as u32;
+        }
+    }
+
+    /// A frame was pushed; `matches`: it counts.
+    fn enter(&mut self, index: u32, matches: bool) {
+        let f = &mut self.frames;
+        debug_assert_eq!(f.matching.len(), index as usize);
+        f.inside += matches as u32;
+        f.matching.push(matches);
+    }
+
+    fn thread_switch(&mut self, tid: Tid) {
+        if tid == self.tid {
+            return;
+        }
+        let cur = std::mem::take(&mut self.frames);
+        self.parked.insert(self.tid, cur);
+        self.frames = self.parked.remove(&tid).unwrap_or_default();
+        self.tid = tid;
     }
 }
 
@@ -698,10 +701,9 @@ impl Recorder {
         Some(caller)
     }
 
-    /// Whether frame `i` of the current stack runs a `--toggle-collect`
-    /// function (its function-view name matches a glob).
-    fn toggle_matches(&mut self, i: usize) -> bool {
-        let f = self.tracker.shadow_stack().frames()[i].function();
+    /// Whether tracker function `f` is a `--toggle-collect` function (its
+    /// function-view name matches a glob).
+    fn toggle_matches(&mut self, f: FuncId) -> bool {
         let v = self.view_function(f).0 as usize;
         let Some(t) = &mut self.toggle else {
             return true;
@@ -718,26 +720,44 @@ impl Recorder {
         t.matches[v] == 2
     }
 
-    /// Update [`Recorder::collecting`] after the stack may have changed.
+    /// Take the tracker's frame events into [`Recorder::moves`] (false if
+    /// there are none) and apply them to `--toggle-collect`'s count.
     #[inline]
-    fn update_collecting(&mut self) {
-        let Some(t) = &mut self.toggle else {
-            return;
-        };
-        let stack = self.tracker.shadow_stack().frames();
-        if t.unchanged(stack) {
-            self.collecting = t.inside > 0;
-            return;
+    fn take_moves(&mut self) -> bool {
+        if self.tracker.frame_events().is_empty() {
+            return false;
         }
-        let (from, len) = (t.pop_changed(stack), stack.len());
-        for i in from..len {
-            let f = self.tracker.shadow_stack().frames()[i];
-            let m = !f.is_hidden() && self.toggle_matches(i);
-            if let Some(t) = &mut self.toggle {
-                t.push(&f, m);
+        self.tracker.swap_frame_events(&mut self.moves);
+        if self.toggle.is_some() {
+            for i in 0..self.moves.len() {
+                match self.moves[i] {
+                    FrameEvent::Leave { depth, .. } => {
+                        if let Some(t) = &mut self.toggle {
+                            t.leave(depth);
+                        }
+                    }
+                    FrameEvent::Enter { index, frame } => {
+                        let m = !frame.is_hidden() && self.toggle_matches(frame.function());
+                        if let Some(t) = &mut self.toggle {
+                            t.enter(index, m);
+                        }
+                    }
+                }
             }
+            self.collecting = self.toggle.as_ref().is_some_and(|t| t.frames.inside > 0);
         }
-        self.collecting = self.toggle.as_ref().is_some_and(|t| t.inside > 0);
+        true
+    }
+
+    /// The frame events taken by [`Recorder::take_moves`] reach the path
+    /// tracker, and are done with.
+    #[inline]
+    fn moves_to_paths(&mut self) {
+        if let Some(p) = &mut self.paths {
+            let tracker = &self.tracker;
+            p.frames_moved(&self.moves, |f| entry_of(tracker, f));
+        }
+        self.moves.clear();
     }
 
     /// Charge what the front counted for the running block (its accesses
@@ -823,7 +843,7 @@ impl Observer for Recorder {
             r.execs += 1;
         }
         self.tracker.block(ev, facts);
-        self.update_collecting();
+        let moved = self.take_moves();
         let on = self.collecting;
         let node = self.tracker.current_node();
         let owner = self.owner(ev.id, facts);
@@ -882,9 +902,13 @@ impl Observer for Recorder {
             if let Some((f, c)) = &alloc {
                 p.add_to_frame(f, c);
             }
+        }
+        if moved {
+            self.moves_to_paths();
+        }
+        if let Some(p) = &mut self.paths {
             let tracker = &self.tracker;
             let frames = tracker.shadow_stack().frames();
-            p.sync(frames, |f| entry_of(tracker, f));
             let plt = owner == BlockOwner::Plt;
             let i = ev.id.index();
             if i >= self.block_entry.len() {
@@ -918,11 +942,14 @@ impl Observer for Recorder {
 
     fn thread_switch(&mut self, tid: Tid) {
         self.flush();
+        // Frames moved since the last block (a signal) are the old thread's.
+        if self.take_moves() {
+            self.moves_to_paths();
+        }
         self.tracker.thread_switch(tid);
         if let Some(t) = &mut self.toggle {
-            // The next block mirrors the other thread's stack afresh.
-            t.frames.clear();
-            t.inside = 0;
+            t.thread_switch(tid);
+            self.collecting = t.frames.inside > 0;
         }
         if let Some(p) = &mut self.paths {
             p.thread_switch(tid);
@@ -1107,17 +1134,15 @@ impl Session {
             None => FunctionTable::new(),
         };
         let mut tracker = CallTracker::new(functions, tracker_cfg);
-        let toggle = (!opts.toggle_collect.is_empty()).then(|| Toggle {
-            globs: opts.toggle_collect.clone(),
-            matches: Vec::new(),
-            frames: Vec::new(),
-            inside: 0,
-        });
+        let toggle =
+            (!opts.toggle_collect.is_empty()).then(|| Toggle::new(opts.toggle_collect.clone()));
         tracker.set_count_instructions(toggle.is_none());
+        tracker.set_frame_events(toggle.is_some() || opts.paths);
         let rec = Recorder {
             collecting: toggle.is_none(),
             external: sim.as_ref().is_some_and(MachineSim::is_external),
             toggle,
+            moves: Vec::new(),
             alloc_blocks: FxHashMap::default(),
             alloc_funcs: Default::default(),
             pending_alloc: None,

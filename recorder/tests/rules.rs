@@ -79,6 +79,8 @@ enum Ev {
     /// argument registers when its entry is watched.
     Block(Addr, u32, Terminator, Addr, [u64; 3]),
     Marker(&'static str),
+    /// The VM runs another guest thread from here.
+    Thread(events::Tid),
 }
 
 /// A hand-made run: the object mapped, then the events in order. Blocks
@@ -115,6 +117,7 @@ impl Driver for Run {
                     }
                     o.block(BlockEvent { id, sp }, &f);
                 }
+                Ev::Thread(tid) => o.thread_switch(tid),
                 Ev::Marker(name) => o.marker(match name {
                     "START" => Marker::Start,
                     "STOP" => Marker::Stop,
@@ -180,6 +183,13 @@ impl Guest {
     /// A block of `n` instructions at `start` that falls through.
     fn plain(&mut self, start: Addr, n: u32) -> &mut Guest {
         self.step(start, n, Terminator::FallThrough, NONE)
+    }
+    /// Thread `tid` runs from here, its next block at `sp`.
+    fn thread(&mut self, tid: events::Tid, sp: Addr) -> &mut Guest {
+        self.evs.push(Ev::Thread(tid));
+        self.sp = sp;
+        self.last = None;
+        self
     }
     fn marker(&mut self, name: &'static str) -> &mut Guest {
         self.evs.push(Ev::Marker(name));
@@ -282,6 +292,41 @@ fn toggle_collect_counts_only_below_a_matching_function() {
         assert_eq!(row(&p, "main"), (0, 12, 1));
         assert_eq!(row(&p, "work"), (7, 12, 1));
         assert_eq!(row(&p, "inner"), (5, 5, 1));
+        assert_eq!(row(&p, "other"), (0, 0, 1));
+    }
+}
+
+/// `--toggle-collect` follows each thread's own frames: a thread switched
+/// out inside a matching function counts again when it is back, and the
+/// other thread, outside one meanwhile, does not count.
+#[test]
+fn toggle_collect_follows_each_threads_frames() {
+    if object().is_none() {
+        return;
+    }
+    let (m, w, o) = (addr("main"), addr("work"), addr("other"));
+    let run = || {
+        Guest::new()
+            .thread(1, S0)
+            .call(m, 3, w)
+            .plain(w, 2)
+            .thread(2, S0 - 0x10000)
+            .call(m, 1, o)
+            .plain(o, 4)
+            .thread(1, S0 - 8)
+            .ret(w + 8, 1)
+            .plain(m + 12, 2)
+            .take()
+    };
+    for threaded in [false, true] {
+        let o = Options {
+            toggle_collect: vec!["work".into()],
+            ..opts(threaded)
+        };
+        let p = record(&o, &mut run());
+        assert_eq!(p.totals, [3, 0], "threaded: {threaded}");
+        assert_eq!(row(&p, "work"), (3, 3, 1));
+        assert_eq!(row(&p, "main"), (0, 3, 2));
         assert_eq!(row(&p, "other"), (0, 0, 1));
     }
 }

@@ -110,16 +110,75 @@ struct Guest {
     ids: FxHashMap<(Addr, u32), BlockId>,
     sp: Addr,
     total: u64,
+    /// The frames rebuilt from the tracker's frame events alone, per
+    /// thread: after every block they must equal the shadow stack.
+    replica: Vec<Frame>,
+    replica_tid: Tid,
+    parked: FxHashMap<Tid, Vec<Frame>>,
+    /// Every event taken, with the thread it came from.
+    events: Vec<(Tid, FrameEvent)>,
 }
 
 impl Guest {
     fn new(config: TrackerConfig) -> Guest {
+        let mut t = CallTracker::new(Index::new(), config);
+        t.set_frame_events(true);
         Guest {
-            t: CallTracker::new(Index::new(), config),
+            t,
             ids: FxHashMap::default(),
             sp: S0,
             total: 0,
+            replica: Vec::new(),
+            replica_tid: 0,
+            parked: FxHashMap::default(),
+            events: Vec::new(),
         }
+    }
+
+    /// Replay the tracker's frame events on the replica of the current
+    /// thread's stack and check it against the stack.
+    fn replay(&mut self) {
+        let tid = self.t.shadow_stack().tid();
+        if tid != self.replica_tid {
+            let old = std::mem::take(&mut self.replica);
+            self.parked.insert(self.replica_tid, old);
+            self.replica = self.parked.remove(&tid).unwrap_or_default();
+            self.replica_tid = tid;
+        }
+        let mut moves = Vec::new();
+        self.t.swap_frame_events(&mut moves);
+        for &e in &moves {
+            match e {
+                FrameEvent::Enter { index, frame } => {
+                    assert_eq!(index as usize, self.replica.len(), "{e:?}");
+                    self.replica.push(frame);
+                }
+                FrameEvent::Leave { depth, .. } => {
+                    assert!((depth as usize) < self.replica.len(), "{e:?}");
+                    self.replica.truncate(depth as usize);
+                }
+            }
+            self.events.push((tid, e));
+        }
+        assert_eq!(self.replica, self.t.shadow_stack().frames());
+    }
+
+    /// The events taken so far, as `+function@index` and `-depth reason`.
+    fn event_log(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.events)
+            .into_iter()
+            .map(|(_, e)| match e {
+                FrameEvent::Enter { index, frame } => {
+                    let hidden = if frame.is_hidden() { " hidden" } else { "" };
+                    format!("+{}@{index}{hidden}", self.name_of(frame.function()))
+                }
+                FrameEvent::Leave { depth, why } => format!("-{depth} {why:?}"),
+            })
+            .collect()
+    }
+
+    fn name_of(&self, f: FuncId) -> String {
+        self.name(f)
     }
 
     fn full() -> Guest {
@@ -137,6 +196,7 @@ impl Guest {
             self.t.block_decoded(id, facts);
         }
         self.t.block(BlockEvent { id, sp: self.sp }, facts);
+        self.replay();
         self.total += facts.insn_count() as u64;
         match facts.terminator {
             Terminator::Call { .. } | Terminator::IndirectCall => self.sp -= 8,
@@ -1089,4 +1149,105 @@ fn the_size_cap_folds_new_contexts_into_their_caller() {
     // f's 18 instructions are main's own now (main has 2): nothing is lost.
     assert_eq!(g.self_insns("_start/main"), 2 + 18);
     assert_eq!(g.incl_insns("_start/main"), 2 + 18);
+}
+
+/// The tracker reports each push and pop, with the frame's function and
+/// node and why frames went: replayed, the events rebuild every thread's
+/// stack (checked after every block of every test by `Guest::replay`).
+#[test]
+fn frame_events_name_calls_returns_and_unwinds() {
+    let mut g = Guest::full();
+    start_main(&mut g);
+    assert_eq!(g.event_log(), ["+_start@0"]);
+    // longjmp from c back into main.
+    let body = S0 - 8 - 0x40;
+    g.run_at(&b(0x2008, 1, call(0x3000)), body);
+    g.runs(&[&b(0x3000, 2, call(0x4000)), &b(0x4000, 2, call(0x5000))]);
+    g.run(&b(0x5000, 2, Terminator::IndirectJump));
+    g.run_at(&b(0x2100, 3, call(0x6000)), body);
+    g.run(&b(0x6000, 4, RET));
+    g.run(&b(0x210c, 1, Terminator::Syscall));
+    assert_eq!(
+        g.event_log(),
+        [
+            "+main@1",
+            "+a@2",
+            "+b@3",
+            "+c@4",
+            "-2 Unwind",
+            "+d@2",
+            "-2 Return"
+        ]
+    );
+    // A tail call, a tail call back to the first function (a loop), and
+    // the one `ret` that ends the frame left.
+    g.run(&b(0x2110, 1, call(0x3000)));
+    g.run(&b(0x3000, 2, jump(0x4000)));
+    g.run(&b(0x4000, 2, jump(0x3000)));
+    g.run(&b(0x3000, 2, RET));
+    g.run(&b(0x2114, 1, Terminator::Syscall));
+    assert_eq!(
+        g.event_log(),
+        ["+a@2", "+b@3", "-3 TailCallLoop", "-2 Return"]
+    );
+    g.check();
+}
+
+/// A call through a PLT stub pushes a hidden frame, which the stub's jump
+/// to the real function replaces with the callee's (`Resolved`).
+#[test]
+fn frame_events_of_a_plt_call() {
+    let mut g = Guest::full();
+    plt_calls(&mut g);
+    let log = g.event_log();
+    assert_eq!(
+        log,
+        [
+            "+_start@0",
+            "+main@1",
+            "+0x9010@2 hidden",
+            "+_dl_fixup@3 hidden",
+            "-3 Return",
+            "-2 Resolved",
+            "+puts@2",
+            "-2 Return",
+            "+0x9010@2 hidden",
+            "-2 Resolved",
+            "+puts@2",
+            "-2 Return",
+        ]
+    );
+}
+
+/// A signal handler's frame is entered and left by `rt_sigreturn`; each
+/// thread's events rebuild its own stack.
+#[test]
+fn frame_events_of_signals_and_threads() {
+    let mut g = Guest::full();
+    start_main(&mut g);
+    g.run(&b(0x2000, 2, call(0x3000)));
+    g.t.signal_enter(0xd000, S0 - 0x400);
+    g.run_at(&b(0xd000, 3, Terminator::Syscall), S0 - 0x400);
+    g.t.signal_return(S0 - 16);
+    g.run_at(&b(0x3000, 2, RET), S0 - 16);
+    g.run(&b(0x2008, 1, Terminator::Syscall));
+    assert_eq!(
+        g.event_log(),
+        [
+            "+_start@0",
+            "+main@1",
+            "+handler@2",
+            "-2 SignalReturn",
+            "+a@2",
+            "-2 Return"
+        ]
+    );
+    g.t.thread_switch(7);
+    g.run_at(&b(0x1000, 2, call(0x2000)), S0 - 0x10000);
+    g.run(&b(0x2000, 2, Terminator::Syscall));
+    g.t.thread_switch(0);
+    g.run(&b(0x2010, 1, Terminator::Syscall));
+    assert_eq!(g.events.iter().filter(|(t, _)| *t == 7).count(), 2);
+    assert_eq!(g.event_log(), ["+_start@0", "+main@1"]);
+    g.check();
 }
