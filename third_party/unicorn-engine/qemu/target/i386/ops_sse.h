@@ -931,52 +931,75 @@ int64_t helper_cvttsd2sq(CPUX86State *env, ZMMReg *s)
 }
 #endif
 
+/*
+ * pathvm: rcpps/rsqrtps and their scalar forms.  The hardware returns an
+ * approximation (relative error at most 1.5 * 2^-12); pathvm returns the
+ * value rounded to nearest, the same on every machine.  What lies outside
+ * the approximation is as the host has it, whatever MXCSR says (its
+ * rounding, DAZ and FTZ do not apply, and no flag is set): a zero or
+ * denormal operand gives the infinity of its sign, a NaN itself quieted;
+ * rcp of an infinity is the zero of its sign, and so is rcp of a value of
+ * magnitude 2^126 or more; rsqrt of +inf is +0, of a negative value other
+ * than a (denormal) zero the default NaN.
+ */
+static float32 pathvm_approx32(float32 a, bool rsqrt)
+{
+    float_status st = { 0 };
+    uint32_t v = float32_val(a);
+    uint32_t sign = v & 0x80000000;
+    uint32_t exp = (v >> 23) & 0xff;
+    float64 x;
+
+    if (float32_is_any_nan(a)) {
+        return make_float32(v | 0x00400000);
+    }
+    if (exp == 0) {
+        return make_float32(sign | 0x7f800000);
+    }
+    if (rsqrt && sign) {
+        return make_float32(0xffc00000);
+    }
+    if (exp == 0xff) {
+        return make_float32(sign);
+    }
+    if (!rsqrt && exp >= 253) {
+        return make_float32(sign);
+    }
+    set_float_rounding_mode(float_round_nearest_even, &st);
+    x = float32_to_float64(a, &st);
+    if (rsqrt) {
+        x = float64_sqrt(x, &st);
+    }
+    x = float64_div(float64_one, x, &st);
+    return float64_to_float32(x, &st);
+}
+
 void helper_rsqrtps(CPUX86State *env, ZMMReg *d, ZMMReg *s)
 {
-    int flags = get_float_exception_flags(&env->sse_status);
+    int i;
 
-    d->ZMM_S(0) = float32_div(float32_one,
-                              float32_sqrt(s->ZMM_S(0), &env->sse_status),
-                              &env->sse_status);
-    d->ZMM_S(1) = float32_div(float32_one,
-                              float32_sqrt(s->ZMM_S(1), &env->sse_status),
-                              &env->sse_status);
-    d->ZMM_S(2) = float32_div(float32_one,
-                              float32_sqrt(s->ZMM_S(2), &env->sse_status),
-                              &env->sse_status);
-    d->ZMM_S(3) = float32_div(float32_one,
-                              float32_sqrt(s->ZMM_S(3), &env->sse_status),
-                              &env->sse_status);
-    set_float_exception_flags(flags, &env->sse_status);
+    for (i = 0; i < 4; i++) {
+        d->ZMM_S(i) = pathvm_approx32(s->ZMM_S(i), true);
+    }
 }
 
 void helper_rsqrtss(CPUX86State *env, ZMMReg *d, ZMMReg *s)
 {
-    int flags = get_float_exception_flags(&env->sse_status);
-
-    d->ZMM_S(0) = float32_div(float32_one,
-                              float32_sqrt(s->ZMM_S(0), &env->sse_status),
-                              &env->sse_status);
-    set_float_exception_flags(flags, &env->sse_status);
+    d->ZMM_S(0) = pathvm_approx32(s->ZMM_S(0), true);
 }
 
 void helper_rcpps(CPUX86State *env, ZMMReg *d, ZMMReg *s)
 {
-    int flags = get_float_exception_flags(&env->sse_status);
+    int i;
 
-    d->ZMM_S(0) = float32_div(float32_one, s->ZMM_S(0), &env->sse_status);
-    d->ZMM_S(1) = float32_div(float32_one, s->ZMM_S(1), &env->sse_status);
-    d->ZMM_S(2) = float32_div(float32_one, s->ZMM_S(2), &env->sse_status);
-    d->ZMM_S(3) = float32_div(float32_one, s->ZMM_S(3), &env->sse_status);
-    set_float_exception_flags(flags, &env->sse_status);
+    for (i = 0; i < 4; i++) {
+        d->ZMM_S(i) = pathvm_approx32(s->ZMM_S(i), false);
+    }
 }
 
 void helper_rcpss(CPUX86State *env, ZMMReg *d, ZMMReg *s)
 {
-    int flags = get_float_exception_flags(&env->sse_status);
-
-    d->ZMM_S(0) = float32_div(float32_one, s->ZMM_S(0), &env->sse_status);
-    set_float_exception_flags(flags, &env->sse_status);
+    d->ZMM_S(0) = pathvm_approx32(s->ZMM_S(0), false);
 }
 
 static inline uint64_t helper_extrq(uint64_t src, int shift, int len)

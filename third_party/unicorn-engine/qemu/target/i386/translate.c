@@ -4854,7 +4854,16 @@ static void gen_sse_1(CPUX86State *env, DisasContext *s, int b,
             if (mod != 3) {
                 gen_lea_modrm(env, s, modrm);
                 op2_offset = offsetof(CPUX86State,mmx_t0);
-                gen_ldq_env_A0(s, op2_offset);
+                if (b >= 0x60 && b <= 0x62) {
+                    /* pathvm: punpckl{bw,wd,dq} mm, m32 read 4 bytes (QEMU
+                       read 8, so they could fault past the end of a page) */
+                    tcg_gen_qemu_ld_i32(tcg_ctx, s->tmp2_i32, s->A0,
+                                        s->mem_index, MO_LEUL);
+                    tcg_gen_st_i32(tcg_ctx, s->tmp2_i32, tcg_ctx->cpu_env,
+                                   op2_offset + offsetof(MMXReg, MMX_L(0)));
+                } else {
+                    gen_ldq_env_A0(s, op2_offset);
+                }
             } else {
                 rm = (modrm & 7);
                 op2_offset = offsetof(CPUX86State,fpregs[rm].mmx);
