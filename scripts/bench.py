@@ -10,10 +10,15 @@ rounds, the peak memory (getrusage of the child) and the ratios the
 performance targets are stated in, with their geometric means.
 
 Usage: scripts/bench.py [--rounds N] [--no-callgrind] [--only NAME,...] [--tools TOOL,...] [--plain]
+                          [--pathvm BIN] [--baseline BIN]
+
+--baseline BIN runs each pathvm mode with BIN too, right after the measured
+binary within each round (a paired before/after comparison in one session),
+and prints the ratio of the two per program and mode.
 
 pathvm is the profile-guided build of scripts/pgo.sh (made only when
 missing: run the script again after changing the code); --plain measures
-target/release/pathvm instead.
+target/release/pathvm instead, --pathvm BIN the binary BIN.
 """
 import argparse, math, os, resource, shutil, statistics, subprocess, sys, tempfile, time
 
@@ -77,8 +82,12 @@ def main():
                     "pathvm-cct, pathvm-full, callgrind, callgrind+sim); default: all")
     ap.add_argument("--plain", action="store_true",
                     help="measure a plain release build instead of the profile-guided one (scripts/pgo.sh)")
+    ap.add_argument("--baseline", default="",
+                    help="another pathvm binary, run after the measured one in each round (mode names get a "
+                    "`base-` prefix); prints the ratios measured/baseline")
+    ap.add_argument("--pathvm", default="", help="measure this pathvm binary (neither built nor checked)")
     args = ap.parse_args()
-    PATHVM = PATHVM_PLAIN if args.plain else PATHVM_PGO
+    PATHVM = args.pathvm or (PATHVM_PLAIN if args.plain else PATHVM_PGO)
     if not os.path.exists(PATHVM):
         if args.plain:
             subprocess.check_call(["cargo", "build", "--release", "-p", "pathvm"], cwd=ROOT)
@@ -94,6 +103,9 @@ def main():
         tools.append(("qemu", lambda c: [qemu] + c))
     for name, flags in PATHVM_MODES:
         tools.append((name, lambda c, f=flags: [PATHVM, "run", "-q", "-o", out] + f + ["--"] + c))
+        if args.baseline:
+            tools.append(("base-" + name,
+                          lambda c, f=flags: [args.baseline, "run", "-q", "-o", out] + f + ["--"] + c))
     callgrind = not args.no_callgrind and shutil.which("valgrind")
     if callgrind:
         cg = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
@@ -102,7 +114,7 @@ def main():
                                                         "--D1=32768,8,64", "--LL=8388608,16,64"] + c))
     chosen = set(filter(None, args.tools.split(",")))
     if chosen:
-        tools = [t for t in tools if t[0] in chosen]
+        tools = [t for t in tools if t[0] in chosen or (t[0].startswith("base-") and t[0][5:] in chosen)]
         callgrind = callgrind and "callgrind+sim" in chosen
     only = set(filter(None, args.only.split(",")))
     rows = []
@@ -149,6 +161,14 @@ def main():
             line += f" {mem['callgrind+sim'] / 1024:.0f} |"
         print(line)
     geo = lambda v: math.exp(sum(map(math.log, v)) / len(v)) if v else float("nan")
+    if args.baseline:
+        print()
+        for mode, _ in PATHVM_MODES:
+            if mode not in names:
+                continue
+            r = [med[mode] / med["base-" + mode] for _, med, _ in rows]
+            cells = ", ".join(f"{name} {v:.3f}" for (name, _, _), v in zip(rows, r))
+            print(f"{mode} / baseline: {cells}; geometric mean {geo(r):.3f}")
     print()
     for label, _, _, target in ratios:
         t = f" (target at most {target})" if target else ""
