@@ -2,7 +2,6 @@
 //! from `reports`, written out.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::options::{
@@ -30,23 +29,6 @@ fn report_format(f: Format) -> reports::ReportFormat {
     }
 }
 
-/// The profile in `files`, or their merge when there are several.
-fn read_profiles(files: &[PathBuf]) -> Result<reports::Profile, Box<dyn std::error::Error>> {
-    let mut profiles = files
-        .iter()
-        .map(reports::read_profile)
-        .collect::<Result<Vec<_>, _>>()?;
-    if profiles.len() == 1 {
-        return Ok(profiles.remove(0));
-    }
-    reports::merge_profiles(&profiles).map_err(|e| match e {
-        reports::ReportError::MetricsDiffer { index, .. } => {
-            format!("{}: {e}", files[index].display()).into()
-        }
-        e => e.into(),
-    })
-}
-
 /// Rows of a text report when `--top` is not given.
 const DEFAULT_TOP: usize = 20;
 /// The width of a text report written to something that is not a terminal.
@@ -61,7 +43,7 @@ fn terminal_width() -> Option<usize> {
 }
 
 pub(crate) fn report(mut a: ReportArgs) -> Outcome {
-    let mut profile = read_profiles(&a.file)?;
+    let mut profile = reports::read_profiles(&a.file)?;
     if let Some(tid) = a.thread {
         profile = reports::restrict_to_thread(&profile, tid)?;
     }
@@ -187,7 +169,7 @@ pub(crate) fn report(mut a: ReportArgs) -> Outcome {
 }
 
 pub(crate) fn export(a: ExportArgs) -> Outcome {
-    let profile = read_profiles(&a.file)?;
+    let profile = reports::read_profiles(&a.file)?;
     let mut buf = Vec::new();
     let title = format!("pathvm: {}", profile.meta.command.join(" "));
     let metric = a.metric.as_deref();

@@ -393,15 +393,11 @@ pub(crate) fn machine_config(a: &RunArgs) -> Result<Option<recorder::MachineConf
 /// The call tracker's settings from `run`'s options.
 pub(crate) fn tracker_config(a: &RunArgs) -> recorder::TrackerConfig {
     recorder::TrackerConfig {
-        // Without contexts in the profile, recursion folds onto its
-        // first level: the function rows are the same, and the tree
-        // stays the size of the call graph (a recursive sort with two
-        // call sites otherwise grows it with the recursion tree).
         recursion: match a.recursion {
-            Recursion::Full if !a.no_cct => recorder::RecursionPolicy::Full {
+            Recursion::Full => recorder::RecursionPolicy::Full {
                 max_depth: a.max_depth,
             },
-            _ => recorder::RecursionPolicy::Collapse,
+            Recursion::Collapse => recorder::RecursionPolicy::Collapse,
         },
         show_plt: a.show_plt,
         n_metrics: 1,

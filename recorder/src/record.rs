@@ -25,6 +25,8 @@ pub struct Options {
     /// Track Ball-Larus paths.
     pub paths: bool,
     /// Keep the calling context tree in the profile (and paths per context).
+    /// Without it, recursion folds onto its first level
+    /// ([`cct::RecursionPolicy::Collapse`], whatever `tracker` says).
     pub contexts: bool,
     /// `--toggle-collect`: count costs only while a function matching one
     /// of these globs is on the stack (empty: always).
@@ -1129,6 +1131,13 @@ impl Session {
         };
         let mut tracker_cfg = opts.tracker;
         tracker_cfg.n_metrics = Metric::COUNT;
+        if !opts.contexts {
+            // Without contexts in the profile, recursion folds onto its
+            // first level: the function rows are the same, and the tree
+            // stays the size of the call graph (a recursive sort with two
+            // call sites otherwise grows it with the recursion tree).
+            tracker_cfg.recursion = cct::RecursionPolicy::Collapse;
+        }
         let functions = match &shared {
             Some(shared) => FunctionTable::sharing(shared.clone()),
             None => FunctionTable::new(),

@@ -76,7 +76,7 @@ pub use file::{
     ProfileError,
 };
 pub use functions::{report_functions, FunctionReportOptions, ReportFormat};
-pub use merge::merge_profiles;
+pub use merge::{merge_profiles, read_profiles, ReadProfilesError};
 pub use metric::{default_text_metrics, SIMULATED_WEIGHTS};
 pub use paths::{
     report_path_annotate, report_path_stats, report_paths, AnnotateOptions, PathClass,

@@ -28,6 +28,46 @@ type FunctionKey<'a> = (&'a str, &'a str, Option<&'a str>, Option<u32>);
 /// profiles a merged profile was made from.
 pub const MERGED_KEY: &str = "merged";
 
+/// Why [`read_profiles`] made no profile; each message names the file it
+/// is about.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReadProfilesError {
+    /// A file is not a readable profile.
+    #[error(transparent)]
+    Read(#[from] crate::file::ProfileError),
+    /// The profile of `path` cannot be merged with the first one.
+    #[error("{path}: {source}")]
+    Merge {
+        /// The file.
+        path: String,
+        /// Why it cannot be merged.
+        source: ReportError,
+    },
+    /// The profiles cannot be merged (none was given).
+    #[error(transparent)]
+    Other(ReportError),
+}
+
+/// The profile of the files of `pathvm report FILE...`: the one file's, or
+/// the merge of all ([`merge_profiles`]).
+pub fn read_profiles<P: AsRef<std::path::Path>>(files: &[P]) -> Result<Profile, ReadProfilesError> {
+    let mut profiles = files
+        .iter()
+        .map(crate::file::read_profile)
+        .collect::<Result<Vec<_>, _>>()?;
+    if profiles.len() == 1 {
+        return Ok(profiles.remove(0));
+    }
+    merge_profiles(&profiles).map_err(|e| match e {
+        ReportError::MetricsDiffer { index, .. } => ReadProfilesError::Merge {
+            path: files[index].as_ref().display().to_string(),
+            source: e,
+        },
+        e => ReadProfilesError::Other(e),
+    })
+}
+
 /// One profile made of `profiles` (at least one), in their order.
 ///
 /// All must have the same metrics in the same order
