@@ -248,7 +248,10 @@ impl Table {
     /// The widths (`cols`) and shown columns that fit `limit`, by the rule
     /// of [`Table::render_text_fit`].
     fn fit_columns(&self, limit: usize, natural: &[usize], cols: &mut [usize], shown: &mut [bool]) {
+        // The width of a line, the widening for group labels included.
         let total = |cols: &[usize], shown: &[bool]| {
+            let mut cols = cols.to_vec();
+            self.widen_for_groups(&mut cols, shown);
             let n = shown.iter().filter(|&&s| s).count();
             cols.iter()
                 .zip(shown)
