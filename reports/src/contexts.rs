@@ -739,19 +739,7 @@ fn render_text(
         ContextView::CallPaths { .. } => "call path",
     };
     table.column(name_header, Align::Left).fit(Fit::Shrink);
-    for (k, name) in sel.names.iter().enumerate() {
-        let later = |rank| if k == 0 { Fit::Keep } else { Fit::Drop(rank) };
-        table
-            .column("incl", Align::Right)
-            .group(name)
-            .fit(later(1))
-            .column("%", Align::Right)
-            .group(name)
-            .fit(later(2))
-            .column("self", Align::Right)
-            .group(name)
-            .fit(later(3));
-    }
+    table.metric_columns(&sel.names, ["incl", "%", "self"]);
     table.column("calls", Align::Right);
     table
         .column(format!("{sort_name}/call"), Align::Right)

@@ -139,19 +139,7 @@ pub fn report_functions(
             ));
             let mut table = Table::new();
             table.column("function", Align::Left).fit(Fit::Shrink);
-            for (k, name) in sel.names.iter().enumerate() {
-                let later = |rank| if k == 0 { Fit::Keep } else { Fit::Drop(rank) };
-                table
-                    .column("self", Align::Right)
-                    .group(name)
-                    .fit(later(1))
-                    .column("%", Align::Right)
-                    .group(name)
-                    .fit(later(2))
-                    .column("incl", Align::Right)
-                    .group(name)
-                    .fit(later(3));
-            }
+            table.metric_columns(&sel.names, ["self", "%", "incl"]);
             table
                 .column("calls", Align::Right)
                 .column("file:line", Align::Left)

@@ -68,6 +68,19 @@ impl Table {
         self
     }
 
+    /// Three columns per metric under the metric's name (`headers`, e.g.
+    /// self, %, incl); those of every metric but the first may be hidden
+    /// to fit a terminal, in the order `headers` gives, last first.
+    pub(crate) fn metric_columns(&mut self, names: &[String], headers: [&str; 3]) -> &mut Table {
+        for (k, name) in names.iter().enumerate() {
+            for (rank, header) in (1..).zip(headers) {
+                let fit = if k == 0 { Fit::Keep } else { Fit::Drop(rank) };
+                self.column(header, Align::Right).group(name).fit(fit);
+            }
+        }
+        self
+    }
+
     /// A column's full name: its header, and its group's label if any.
     fn full_header(&self, i: usize) -> String {
         match &self.groups[i] {

@@ -403,6 +403,25 @@ impl<O: Observer> Machine<'_, O> {
         })
     }
 
+    /// A host eventfd for a descriptor pathvm keeps readable itself (timerfds,
+    /// signalfds): the guest's descriptor and pathvm's duplicate of it, out
+    /// of the guest's reach (`fdview`); a negative errno when either fails.
+    pub(crate) fn hidden_eventfd(&mut self, flags: i32) -> Result<(i32, i32), i64> {
+        let fd = host(libc::SYS_eventfd2, &[0, flags as i64]);
+        if fd < 0 {
+            return Err(fd);
+        }
+        let hidden = crate::fdview::reserve_fd(fd as i32);
+        if hidden < 0 {
+            let e = crate::syscalls::errno();
+            // SAFETY: the guest never saw it.
+            unsafe { libc::close(fd as i32) };
+            return Err(e);
+        }
+        self.sys.fdview.reserve(hidden);
+        Ok((fd as i32, hidden))
+    }
+
     /// `timerfd_create`, `timerfd_settime`, `timerfd_gettime`.
     pub(crate) fn timerfd_call(&mut self, nr: u64, a: [u64; 6]) -> Result<Sys, i64> {
         const TFD_TIMER_ABSTIME: u64 = 1;
@@ -418,27 +437,15 @@ impl<O: Observer> Machine<'_, O> {
                 if flags & !(libc::TFD_NONBLOCK | libc::TFD_CLOEXEC) != 0 {
                     return Err(NEG_EINVAL);
                 }
-                let fd = host(libc::SYS_eventfd2, &[0, flags as i64]);
-                if fd < 0 {
-                    return Ok(Sys::Ret(fd));
-                }
-                // pathvm's duplicate, out of the guest's reach (`fdview`).
-                let hidden = crate::fdview::reserve_fd(fd as i32);
-                if hidden < 0 {
-                    let e = crate::syscalls::errno();
-                    // SAFETY: the guest never saw it.
-                    unsafe { libc::close(fd as i32) };
-                    return Err(e);
-                }
-                self.sys.fdview.reserve(hidden);
+                let (fd, hidden) = self.hidden_eventfd(flags)?;
                 self.sys.timerfds.push(TimerFd {
-                    fd: fd as i32,
+                    fd,
                     hidden,
                     realtime,
                     deadline: None,
                     interval: 0,
                 });
-                Ok(Sys::Ret(fd))
+                Ok(Sys::Ret(fd.into()))
             }
             libc::SYS_timerfd_settime => {
                 let k = self.timerfd(a[0] as i32).ok_or(NEG_EINVAL)?;

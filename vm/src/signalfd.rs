@@ -91,26 +91,10 @@ impl<O: Observer> Machine<'_, O> {
             self.sync_signalfds();
             return Ok(Sys::Ret(fd as i64));
         }
-        let fd = host(libc::SYS_eventfd2, &[0, flags as i64]);
-        if fd < 0 {
-            return Ok(Sys::Ret(fd));
-        }
-        // pathvm's duplicate, out of the guest's reach (`fdview`).
-        let hidden = crate::fdview::reserve_fd(fd as i32);
-        if hidden < 0 {
-            let e = crate::syscalls::errno();
-            // SAFETY: the guest never saw it.
-            unsafe { libc::close(fd as i32) };
-            return Err(e);
-        }
-        self.sys.fdview.reserve(hidden);
-        self.sys.signalfds.push(SignalFd {
-            fd: fd as i32,
-            hidden,
-            mask,
-        });
+        let (fd, hidden) = self.hidden_eventfd(flags)?;
+        self.sys.signalfds.push(SignalFd { fd, hidden, mask });
         self.sync_signalfds();
-        Ok(Sys::Ret(fd))
+        Ok(Sys::Ret(fd.into()))
     }
 
     /// The signalfd guest descriptor `fd` is.
