@@ -47,3 +47,14 @@ if [ -n "$missing" ]; then
         done
     fi
 fi
+
+# Headless Chromium for the browser test of `pathvm view` (tests/view.rs,
+# docs/view.md); the test skips with the reason when it is missing.
+if ! command -v chromium >/dev/null 2>&1; then
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO=sudo
+    echo "setup: installing chromium (for tests/view.rs)"
+    $SUDO apt-get update -qq || true
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null ||
+        echo "setup: could not install chromium: the browser test of pathvm view will be skipped"
+fi

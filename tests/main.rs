@@ -29,3 +29,4 @@ mod sparse;
 mod symbols;
 mod syscalls;
 mod threads;
+mod view;

@@ -1,11 +1,13 @@
-//! `report`, `export`, `diff` and `check`: a profile read, a view of it
-//! from `reports`, written out.
+//! `report`, `export`, `diff`, `check` and `view`: a profile read, a view
+//! of it from `reports`, written out.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::options::{
     By, CheckArgs, DiffArgs, DiffBy, DiffFormat, ExportArgs, ExportFormat, Format, ReportArgs,
+    ViewArgs,
 };
 
 /// Exit status of `report`, `export`, `diff` and `check` on an error.
@@ -247,6 +249,68 @@ pub(crate) fn check(a: CheckArgs) -> Outcome {
     let c = reports::check(&baseline, &current, &limits)?;
     emit(c.verdict_text.as_bytes());
     Ok(ExitCode::from(u8::from(c.failed)))
+}
+
+/// Source files larger than this are not put in a page.
+const MAX_SOURCE_BYTES: u64 = 16 << 20;
+
+pub(crate) fn view(a: ViewArgs) -> Outcome {
+    let (new, old) = match a.files.as_slice() {
+        [one] => (reports::read_profile(one)?, None),
+        [old, new] => (
+            reports::read_profile(new)?,
+            Some(reports::read_profile(old)?),
+        ),
+        _ => return Err("view takes one profile, or two (OLD NEW)".into()),
+    };
+    reports::check_writable(&a.output)?;
+    let mut dirs = vec![PathBuf::from(".")];
+    dirs.extend(a.source_dir.iter().cloned());
+    let mut read_source = |name: &str| -> Option<String> {
+        let path = std::path::Path::new(name);
+        let candidates: Vec<PathBuf> = if path.is_absolute() {
+            std::iter::once(path.to_path_buf())
+                .chain(
+                    a.source_dir
+                        .iter()
+                        .filter_map(|d| path.file_name().map(|f| d.join(f))),
+                )
+                .collect()
+        } else {
+            dirs.iter().map(|d| d.join(path)).collect()
+        };
+        candidates.into_iter().find_map(|p| {
+            let meta = std::fs::metadata(&p).ok()?;
+            if !meta.is_file() || meta.len() > MAX_SOURCE_BYTES {
+                return None;
+            }
+            let bytes = std::fs::read(&p).ok()?;
+            Some(String::from_utf8_lossy(&bytes).into_owned())
+        })
+    };
+    let opts = reports::ViewOptions {
+        threshold: a.threshold,
+        max_contexts: a.max_contexts,
+        ..Default::default()
+    };
+    let data = reports::view_data(&new, old.as_ref(), &mut read_source, &opts)?;
+    let title = match a.files.as_slice() {
+        [old, new] => format!("{} vs {}", old.display(), new.display()),
+        _ => new.meta.command.join(" "),
+    };
+    let html = reports::view_html(&data, &title);
+    std::fs::write(&a.output, &html).map_err(|e| format!("{}: {e}", a.output.display()))?;
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(
+        err,
+        "pathvm: wrote {} ({:.1} MB)",
+        a.output.display(),
+        html.len() as f64 / 1e6
+    );
+    for note in &data.notes {
+        let _ = writeln!(err, "pathvm: {note}");
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Write a report to standard output. A reader that went away (`| head`)

@@ -42,6 +42,7 @@ fn main() -> ExitCode {
         Command::Diff(a) => commands::finish(commands::diff(a)),
         Command::Check(a) => commands::finish(commands::check(a)),
         Command::Export(a) => commands::finish(commands::export(a)),
+        Command::View(a) => commands::finish(commands::view(a)),
     }
 }
 

@@ -27,6 +27,9 @@ pub(crate) enum Command {
     Check(CheckArgs),
     /// Write a profile in another tool's format.
     Export(ExportArgs),
+    /// Write one self-contained HTML page of a profile (or a comparison of
+    /// two: OLD NEW) to open in a browser.
+    View(ViewArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -62,6 +65,27 @@ pub(crate) struct ExportArgs {
     /// Callgrind: each function's Ball-Larus paths as functions `name [path N]`.
     #[arg(long)]
     pub(crate) paths: bool,
+}
+
+#[derive(Args)]
+pub(crate) struct ViewArgs {
+    /// The profile, or OLD NEW for a comparison.
+    #[arg(default_value = "pathvm.out", num_args = 1..=2)]
+    pub(crate) files: Vec<PathBuf>,
+    /// Where to write the page.
+    #[arg(short, long, default_value = "pathvm.html")]
+    pub(crate) output: PathBuf,
+    /// Percent of a metric's total that makes a path hot.
+    #[arg(long, default_value_t = 1.0)]
+    pub(crate) threshold: f64,
+    /// Calling contexts the page keeps (the costliest); the others are
+    /// folded into `(cut)` nodes that keep their cost.
+    #[arg(long, default_value_t = reports::ViewOptions::default().max_contexts)]
+    pub(crate) max_contexts: usize,
+    /// A directory where source files named by a relative path are looked
+    /// for (repeatable; the current directory first).
+    #[arg(long)]
+    pub(crate) source_dir: Vec<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, ValueEnum)]

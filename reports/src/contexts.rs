@@ -112,9 +112,9 @@ impl Default for ContextReportOptions {
 }
 
 /// Label of a node whose function is unknown and that is not a thread root.
-const UNKNOWN: u32 = u32::MAX - 1;
+pub(crate) const UNKNOWN: u32 = u32::MAX - 1;
 /// Label of a thread root.
-const THREAD: u32 = u32::MAX;
+pub(crate) const THREAD: u32 = u32::MAX;
 
 /// The name a label stands for in stacks.
 pub(crate) fn label_name(profile: &Profile, label: u32) -> &str {
@@ -140,6 +140,8 @@ pub(crate) struct MergedTree {
     pub self_cost: Vec<u64>,
     /// `m` values per path.
     pub incl: Vec<u64>,
+    /// The path of every node of the profile's context table.
+    pub path_of: Vec<u32>,
 }
 
 impl MergedTree {
@@ -155,6 +157,7 @@ impl MergedTree {
             calls: vec![0],
             self_cost: vec![0; m],
             incl: Vec::new(),
+            path_of: Vec::new(),
         };
         let mut index: FxHashMap<(u32, u32), u32> = FxHashMap::default();
         let mut path_of = vec![0u32; c.len()];
@@ -189,6 +192,7 @@ impl MergedTree {
                     t.self_cost[p * m + k].saturating_add(c.self_cost[node * m + k]);
             }
         }
+        t.path_of = path_of;
         t.incl = t.self_cost.clone();
         for p in (1..t.len()).rev() {
             let q = t.prefix[p] as usize;

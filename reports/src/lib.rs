@@ -20,6 +20,8 @@
 //! - [`merge`](mod@merge): `report FILE...`, several profiles (the processes
 //!   of a `--trace-children` run) merged into one.
 //! - [`summary`]: `run --json-summary`.
+//! - [`view`](mod@view): `pathvm view`, one self-contained HTML page of a
+//!   profile or a comparison of two (its code in `src/view/`).
 //! - [`export`](mod@export): `export --format callgrind|folded|flamegraph`;
 //!   [`export_speedscope`](mod@export_speedscope) and
 //!   [`export_pprof`](mod@export_pprof): `--format speedscope|pprof`.
@@ -51,6 +53,7 @@ pub mod profile;
 pub mod summary;
 mod table;
 pub mod threads;
+pub mod view;
 
 #[cfg(test)]
 mod testdata;
@@ -90,3 +93,4 @@ pub use profile::{
 };
 pub use summary::{json_summary, top_functions};
 pub use threads::{report_threads, restrict_to_thread, thread_totals, ThreadTotals};
+pub use view::{view_data, view_html, ViewData, ViewOptions};

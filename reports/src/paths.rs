@@ -183,8 +183,9 @@ fn context_stack(profile: &Profile, node: u32) -> Vec<String> {
     names
 }
 
-/// How rows are classified.
-struct Classifier {
+/// How rows are classified: the one statement of the Ammons-Ball-Larus
+/// classes, also used by [`crate::view`].
+pub(crate) struct Classifier {
     col: usize,
     insn_col: Option<usize>,
     total: u64,
@@ -196,7 +197,7 @@ struct Classifier {
 }
 
 impl Classifier {
-    fn new(profile: &Profile, col: usize, threshold: f64) -> Classifier {
+    pub(crate) fn new(profile: &Profile, col: usize, threshold: f64) -> Classifier {
         let insn_col = profile.metric_index("instructions");
         let total = profile.totals[col];
         let insns = insn_col.map_or(0, |c| profile.totals[c]);
@@ -219,23 +220,34 @@ impl Classifier {
     }
 
     fn ratio(&self, r: &Row) -> f64 {
-        let i = self.insns(r);
-        if i == 0 {
-            0.0
-        } else {
-            r.cost[self.col] as f64 / i as f64
-        }
+        ratio_of(r.cost[self.col], self.insns(r))
     }
 
     fn class(&self, r: &Row) -> PathClass {
-        let share = percent_of(r.cost[self.col], self.total);
-        if r.cost[self.col] == 0 || share < self.threshold {
+        self.class_of(&r.cost, r.insns)
+    }
+
+    /// The class of a path (or any row) with these costs (one per metric
+    /// of the profile) and these instructions (used when the profile has
+    /// no `instructions` metric).
+    pub(crate) fn class_of(&self, cost: &[u64], insns: u64) -> PathClass {
+        let insns = self.insn_col.map_or(insns, |c| cost[c]);
+        let share = percent_of(cost[self.col], self.total);
+        if cost[self.col] == 0 || share < self.threshold {
             PathClass::Cold
-        } else if !self.is_instructions && self.ratio(r) > self.average {
+        } else if !self.is_instructions && ratio_of(cost[self.col], insns) > self.average {
             PathClass::Dense
         } else {
             PathClass::Sparse
         }
+    }
+}
+
+fn ratio_of(cost: u64, insns: u64) -> f64 {
+    if insns == 0 {
+        0.0
+    } else {
+        cost as f64 / insns as f64
     }
 }
 
