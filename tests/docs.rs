@@ -189,6 +189,7 @@ fn every_option_is_documented() {
         ("export", read("report.md"), "docs/report.md"),
         ("diff", read("ci.md"), "docs/ci.md"),
         ("check", read("ci.md"), "docs/ci.md"),
+        ("view", read("view.md"), "docs/view.md"),
     ];
     let mut missing = Vec::new();
     for (command, text, where_) in &guides {

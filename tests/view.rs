@@ -553,3 +553,53 @@ fn a_million_contexts_make_a_bounded_page_that_opens() {
     );
     b.screenshot("million-flame");
 }
+
+#[test]
+fn bad_input_to_view_is_one_line_and_status_2() {
+    let dir = scratch("view_bad");
+    let bad = dir.join("bad.out");
+    std::fs::write(&bad, b"not a profile at all").unwrap();
+    let good = dir.join("hello.out");
+    // hello exits with a status of its own; its profile is what counts.
+    run_pathvm(&good, &guest("hello-O2"), &[]);
+    assert!(good.exists());
+    let cases: Vec<(Vec<PathBuf>, PathBuf, &str)> = vec![
+        (
+            vec![bad.clone()],
+            dir.join("a.html"),
+            "bad.out: not a pathvm profile",
+        ),
+        (
+            vec![good.clone(), bad.clone()],
+            dir.join("b.html"),
+            "bad.out: not a pathvm profile",
+        ),
+        (
+            vec![dir.join("missing.out")],
+            dir.join("c.html"),
+            "missing.out: no such profile file",
+        ),
+        (
+            vec![good.clone()],
+            dir.join("no/such/dir/d.html"),
+            "d.html: No such file or directory",
+        ),
+    ];
+    for (files, out, what) in cases {
+        let o = Command::new(pathvm())
+            .arg("view")
+            .args(&files)
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{files:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.starts_with("pathvm: ") && stderr.contains(what),
+            "{stderr}"
+        );
+        assert!(!out.exists());
+    }
+}

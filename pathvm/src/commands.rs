@@ -263,7 +263,6 @@ pub(crate) fn view(a: ViewArgs) -> Outcome {
         ),
         _ => return Err("view takes one profile, or two (OLD NEW)".into()),
     };
-    reports::check_writable(&a.output)?;
     let mut dirs = vec![PathBuf::from(".")];
     dirs.extend(a.source_dir.iter().cloned());
     let mut read_source = |name: &str| -> Option<String> {
