@@ -90,10 +90,12 @@
 #![forbid(unsafe_code)]
 
 mod index;
+mod threads;
 mod tracker;
 mod tree;
 
 pub use index::{may_start_function, BlockStart, FunctionIndex};
+pub use threads::PerThread;
 pub use tracker::{
     CallTracker, Frame, FrameEvent, FrameKind, LeaveReason, RecursionPolicy, ShadowStack,
     TrackerConfig, TrackerCounters, TrackerParts, DEFAULT_MAX_CONTEXTS, DEFAULT_MAX_DEPTH,

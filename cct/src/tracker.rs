@@ -8,7 +8,7 @@ use events::{
 use rustc_hash::FxHashMap;
 
 use crate::tree::{Cct, FuncId, NodeFlags, NodeId, INSTRUCTIONS, NO_CALL_SITE};
-use crate::{BlockStart, FunctionIndex};
+use crate::{BlockStart, FunctionIndex, PerThread};
 
 /// What to do with recursive calls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -329,8 +329,7 @@ pub struct CallTracker<I> {
     config: TrackerConfig,
     cct: Cct,
     /// The current thread's stack; the others are parked.
-    stack: ShadowStack,
-    parked: FxHashMap<Tid, ShadowStack>,
+    stack: PerThread<ShadowStack>,
     blocks: Vec<BlockInfo>,
     synthetic: FxHashMap<Addr, FuncId>,
     synthetic_entries: Vec<Addr>,
@@ -356,8 +355,7 @@ impl<I: FunctionIndex> CallTracker<I> {
             index,
             cct: Cct::new(config.n_metrics),
             config,
-            stack: ShadowStack::new(0),
-            parked: FxHashMap::default(),
+            stack: PerThread::new(0, ShadowStack::new(0)),
             blocks: Vec::new(),
             synthetic: FxHashMap::default(),
             synthetic_entries: Vec::new(),
@@ -551,7 +549,7 @@ impl<I: FunctionIndex> CallTracker<I> {
     /// tree keeps all costs; a later block starts its thread afresh.
     pub fn finish(&mut self) {
         self.stack.close_all();
-        for s in self.parked.values_mut() {
+        for s in self.stack.parked_mut() {
             s.close_all();
         }
     }
@@ -1027,23 +1025,19 @@ impl<I: FunctionIndex> Observer for CallTracker<I> {
     }
 
     fn thread_switch(&mut self, tid: Tid) {
-        if tid == self.stack.tid {
+        if tid == self.stack.tid() {
             return;
         }
-        let untouched = self.parked.is_empty()
+        let untouched = self.stack.alone()
             && self.stack.frames.is_empty()
             && self.stack.prev.is_none()
             && self.counters.threads == 0;
         if untouched {
+            self.stack.rename(tid);
             self.stack.tid = tid;
             return;
         }
-        let next = self
-            .parked
-            .remove(&tid)
-            .unwrap_or_else(|| ShadowStack::new(tid));
-        let old = std::mem::replace(&mut self.stack, next);
-        self.parked.insert(old.tid, old);
+        self.stack.switch(tid, ShadowStack::new);
     }
 
     fn object_mapped(&mut self, obj: &ObjectMapped) {

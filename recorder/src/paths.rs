@@ -9,7 +9,7 @@
 //! what it calls) get no path frame: a stub's instructions are the
 //! caller's (as in the function view), the resolver's are nobody's path.
 
-use cct::{Frame, FrameEvent, FuncId, NodeId};
+use cct::{Frame, FrameEvent, FuncId, NodeId, PerThread};
 use events::{Addr, Costs, Metric, Tid};
 use pathprof::{PathConfig, PathTracker};
 use rustc_hash::FxHashMap;
@@ -31,9 +31,7 @@ struct Visible {
 pub struct PathRecorder {
     pub tracker: PathTracker<Program>,
     /// The current thread's frames with a path frame, innermost last.
-    frames: Vec<Visible>,
-    parked: FxHashMap<Tid, Vec<Visible>>,
-    tid: Tid,
+    frames: PerThread<Vec<Visible>>,
     /// Contexts are CCT nodes; false: every row has context 0.
     contexts: bool,
     /// Where the last block's costs went: `Some(last instruction index)`
@@ -58,9 +56,7 @@ impl PathRecorder {
         };
         PathRecorder {
             tracker: PathTracker::new(Program::new(), config),
-            frames: Vec::new(),
-            parked: FxHashMap::default(),
-            tid: 0,
+            frames: PerThread::default(),
             contexts,
             prev: None,
             known: Vec::new(),
@@ -187,13 +183,9 @@ impl PathRecorder {
     }
 
     pub fn thread_switch(&mut self, tid: Tid) {
-        if tid == self.tid {
+        if !self.frames.switch_default(tid) {
             return;
         }
-        let cur = std::mem::take(&mut self.frames);
-        self.parked.insert(self.tid, cur);
-        self.frames = self.parked.remove(&tid).unwrap_or_default();
-        self.tid = tid;
         self.prev = None;
         self.tracker.thread_switch(tid);
     }

@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use cachemodel::{BlockCosts, BranchOutcome, MachineConfig, MachineFront, MachineSim};
-use cct::{CallTracker, FrameEvent, FuncId, FunctionIndex, NodeId, TrackerConfig};
+use cct::{CallTracker, FrameEvent, FuncId, FunctionIndex, NodeId, PerThread, TrackerConfig};
 use events::{
     Addr, BlockEvent, BlockExit, BlockFacts, BlockId, Costs, Marker, MemEvent, Metric,
     ObjectMapped, Observer, SparsePolicy, Terminator, Tid,
@@ -467,9 +467,7 @@ struct Toggle {
     matches: Vec<u8>,
     /// The current thread's frames: per frame, whether it is a visible
     /// frame of a matching function.
-    frames: ToggleFrames,
-    parked: FxHashMap<Tid, ToggleFrames>,
-    tid: Tid,
+    frames: PerThread<ToggleFrames>,
 }
 
 /// A thread's frames as [`Toggle`] sees them.
@@ -485,9 +483,7 @@ impl Toggle {
         Toggle {
             globs,
             matches: Vec::new(),
-            frames: ToggleFrames::default(),
-            parked: FxHashMap::default(),
-            tid: 0,
+            frames: PerThread::default(),
         }
     }
 
@@ -508,13 +504,7 @@ impl Toggle {
     }
 
     fn thread_switch(&mut self, tid: Tid) {
-        if tid == self.tid {
-            return;
-        }
-        let cur = std::mem::take(&mut self.frames);
-        self.parked.insert(self.tid, cur);
-        self.frames = self.parked.remove(&tid).unwrap_or_default();
-        self.tid = tid;
+        self.frames.switch_default(tid);
     }
 }
 

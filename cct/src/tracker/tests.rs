@@ -1052,7 +1052,7 @@ fn threads_have_their_own_stacks() {
     );
     g.t.finish();
     assert_eq!(g.depth(), 0);
-    assert!(g.t.parked.values().all(|s| s.depth() == 0));
+    assert!(g.t.stack.parked_mut().all(|s| s.depth() == 0));
 }
 
 #[test]
