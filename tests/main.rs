@@ -8,6 +8,7 @@ mod architecture;
 mod bad_input;
 mod cache;
 mod ci;
+mod clientreq;
 mod collect;
 mod contexts;
 mod corpus;

@@ -143,7 +143,8 @@ pub enum AccessKind {
 pub struct InsnFacts {
     /// Offset of the instruction from the block start.
     pub offset: u32,
-    /// Encoded length in bytes (1..=15).
+    /// Encoded length in bytes (1..=15; 19 for valgrind's client request,
+    /// one instruction as valgrind counts it: see [`BlockFacts::client_request`]).
     pub len: u8,
     /// Number of explicit memory operands that load (including `Modify`).
     pub loads: u8,
@@ -167,6 +168,12 @@ pub struct BlockFacts {
     pub insns: Box<[InsnFacts]>,
     /// How the block ends.
     pub terminator: Terminator,
+    /// The block ends with a valgrind client request (`valgrind.h`'s
+    /// preamble and `xchg rbx, rbx`, one instruction of 19 bytes): the VM
+    /// answers it after the block and may report a [`Marker::Callgrind`]
+    /// then, which applies from the start of this block (see
+    /// [`CallgrindRequest`]).
+    pub client_request: bool,
 }
 
 impl BlockFacts {
@@ -184,7 +191,14 @@ impl BlockFacts {
             last,
             insns,
             terminator,
+            client_request: false,
         }
+    }
+
+    /// The same block, ending with a valgrind client request or not.
+    pub fn with_client_request(mut self, yes: bool) -> BlockFacts {
+        self.client_request = yes;
+        self
     }
 
     /// Address just past the last instruction: the fall-through and return address.
@@ -273,6 +287,32 @@ pub enum Marker<'a> {
     Zero,
     /// `PATHVM_PHASE(name)`: from here on, costs belong to the phase `name`.
     Phase(&'a str),
+    /// A callgrind client request (`valgrind/callgrind.h`), reported after
+    /// the block that ends with it ([`BlockFacts::client_request`]).
+    Callgrind(CallgrindRequest<'a>),
+}
+
+/// The client requests of callgrind (`valgrind/callgrind.h`), as the VM
+/// reads them from the guest. What each does to the counts is the
+/// recorder's to decide; as in callgrind, every one but
+/// `StartInstrumentation` applies from the start of the block that ends
+/// with it (callgrind adds a block's costs when the next block starts, so
+/// the request sees them as not yet counted), and `StartInstrumentation`
+/// from the next block on (its own block ran uninstrumented).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CallgrindRequest<'a> {
+    /// `CALLGRIND_DUMP_STATS`: the costs since the last dump are a part.
+    DumpStats,
+    /// `CALLGRIND_ZERO_STATS`: discard the costs since the last dump.
+    ZeroStats,
+    /// `CALLGRIND_TOGGLE_COLLECT`: collect costs or stop collecting.
+    ToggleCollect,
+    /// `CALLGRIND_DUMP_STATS_AT(name)`: as `DumpStats`, the part named.
+    DumpStatsAt(&'a str),
+    /// `CALLGRIND_START_INSTRUMENTATION`.
+    StartInstrumentation,
+    /// `CALLGRIND_STOP_INSTRUMENTATION`.
+    StopInstrumentation,
 }
 
 /// The system call numbers of [`Marker`]s (`include/pathvm.h` repeats them).
@@ -290,6 +330,13 @@ pub mod marker {
     pub const PHASE: u64 = 3;
     /// The longest phase name read from the guest, in bytes.
     pub const MAX_NAME: usize = 256;
+
+    /// valgrind's client requests (`valgrind.h`): the request block's first
+    /// word for `RUNNING_ON_VALGRIND`.
+    pub const VALGRIND_RUNNING: u64 = 0x1001;
+    /// The first of callgrind's requests (`'C' << 24 | 'T' << 16`), in the
+    /// order of [`super::CallgrindRequest`]'s variants.
+    pub const CALLGRIND_BASE: u64 = 0x4354_0000;
 
     /// The operation of a system call number, if it is a marker.
     pub fn op(nr: u64) -> Option<u64> {

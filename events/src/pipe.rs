@@ -20,8 +20,8 @@ use std::thread::{Scope, ScopedJoinHandle};
 use std::time::{Duration, Instant};
 
 use crate::{
-    Addr, BlockEvent, BlockExit, BlockFacts, BlockId, Logged, Marker, MemEvent, ObjectMapped,
-    Observer, SparsePolicy, Tid,
+    Addr, BlockEvent, BlockExit, BlockFacts, BlockId, CallgrindRequest, Logged, Marker, MemEvent,
+    ObjectMapped, Observer, SparsePolicy, Tid,
 };
 
 /// The part of the analyses on the VM's thread, before the queue.
@@ -145,6 +145,8 @@ enum OwnedMarker {
     Stop,
     Zero,
     Phase(String),
+    Callgrind(CallgrindRequest<'static>),
+    DumpStatsAt(String),
 }
 
 impl OwnedMarker {
@@ -154,6 +156,20 @@ impl OwnedMarker {
             Marker::Stop => OwnedMarker::Stop,
             Marker::Zero => OwnedMarker::Zero,
             Marker::Phase(name) => OwnedMarker::Phase(name.to_owned()),
+            Marker::Callgrind(r) => match r {
+                CallgrindRequest::DumpStatsAt(name) => OwnedMarker::DumpStatsAt(name.to_owned()),
+                CallgrindRequest::DumpStats => OwnedMarker::Callgrind(CallgrindRequest::DumpStats),
+                CallgrindRequest::ZeroStats => OwnedMarker::Callgrind(CallgrindRequest::ZeroStats),
+                CallgrindRequest::ToggleCollect => {
+                    OwnedMarker::Callgrind(CallgrindRequest::ToggleCollect)
+                }
+                CallgrindRequest::StartInstrumentation => {
+                    OwnedMarker::Callgrind(CallgrindRequest::StartInstrumentation)
+                }
+                CallgrindRequest::StopInstrumentation => {
+                    OwnedMarker::Callgrind(CallgrindRequest::StopInstrumentation)
+                }
+            },
         }
     }
 
@@ -163,6 +179,10 @@ impl OwnedMarker {
             OwnedMarker::Stop => Marker::Stop,
             OwnedMarker::Zero => Marker::Zero,
             OwnedMarker::Phase(name) => Marker::Phase(name),
+            OwnedMarker::Callgrind(r) => Marker::Callgrind(*r),
+            OwnedMarker::DumpStatsAt(name) => {
+                Marker::Callgrind(CallgrindRequest::DumpStatsAt(name))
+            }
         }
     }
 }

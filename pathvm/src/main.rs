@@ -99,6 +99,8 @@ fn run(a: RunArgs) -> ExitCode {
             contexts: !a.no_cct,
             toggle_collect: a.toggle_collect.clone(),
             focus: a.focus.clone(),
+            instr_at_start: a.instr_atstart,
+            collect_at_start: a.collect_atstart,
             threaded: !a.single_thread,
             one_after_other: a.time_threads,
         },

@@ -164,6 +164,14 @@ pub(crate) struct RunArgs {
     /// function rows stay whole-run).
     #[arg(long, value_name = "FUNC", conflicts_with = "no_cct")]
     pub(crate) focus: Vec<String>,
+    /// Count costs from the start (yes) or from the first PATHVM_START or
+    /// CALLGRIND_START_INSTRUMENTATION (no); callgrind's option.
+    #[arg(long, value_name = "yes|no", default_value = "yes", value_parser = yes_no, action = clap::ArgAction::Set)]
+    pub(crate) instr_atstart: bool,
+    /// Collect costs from the start (yes) or from the first
+    /// CALLGRIND_TOGGLE_COLLECT (no); callgrind's option.
+    #[arg(long, value_name = "yes|no", default_value = "yes", value_parser = yes_no, action = clap::ArgAction::Set)]
+    pub(crate) collect_atstart: bool,
     /// L1 instruction cache geometry, SIZE,ASSOC,LINE in bytes (as valgrind's --I1).
     #[arg(long, value_name = "SIZE,ASSOC,LINE", default_value = "32768,8,64")]
     pub(crate) l1i: String,
@@ -463,6 +471,15 @@ pub(crate) fn parse_stack_limit(s: &str) -> Result<(u64, u64), String> {
     Ok((hex(soft)?, hex(hard)?))
 }
 
+/// `yes` or `no`, as valgrind's options take them.
+fn yes_no(s: &str) -> Result<bool, String> {
+    match s {
+        "yes" => Ok(true),
+        "no" => Ok(false),
+        _ => Err("expected yes or no".into()),
+    }
+}
+
 pub(crate) fn join_kv(k: OsString, v: OsString) -> OsString {
     let mut s = k;
     s.push("=");
@@ -530,6 +547,8 @@ pub(crate) fn child_args(a: &RunArgs, child: &Child) -> Vec<OsString> {
         no_cct,
         toggle_collect,
         focus,
+        instr_atstart,
+        collect_atstart,
         l1i,
         l1d,
         ll,
@@ -577,6 +596,11 @@ pub(crate) fn child_args(a: &RunArgs, child: &Child) -> Vec<OsString> {
     }
     for g in focus.iter().filter(|_| traced) {
         opt("--focus", g);
+    }
+    let yes_no = |b: bool| if b { "yes" } else { "no" };
+    if traced {
+        opt("--instr-atstart", &yes_no(*instr_atstart));
+        opt("--collect-atstart", &yes_no(*collect_atstart));
     }
     for (on, flag) in [
         (*strict_syscalls, "--strict-syscalls"),

@@ -34,6 +34,12 @@ pub struct Options {
     /// `--focus`: keep only the contexts on call paths that reach a
     /// function matching one of these globs (empty: every context).
     pub focus: Vec<String>,
+    /// `--instr-atstart`: costs are counted from the start (else from the
+    /// first `PATHVM_START` or `CALLGRIND_START_INSTRUMENTATION`).
+    pub instr_at_start: bool,
+    /// `--collect-atstart`: collection is on at the start (else from the
+    /// first `CALLGRIND_TOGGLE_COLLECT`).
+    pub collect_at_start: bool,
     /// Run the analyses on a second thread, fed by the VM's (the cache
     /// model stays with the VM).
     pub threaded: bool,
@@ -53,6 +59,8 @@ impl Default for Options {
             contexts: true,
             toggle_collect: Vec::new(),
             focus: Vec::new(),
+            instr_at_start: true,
+            collect_at_start: true,
             threaded: true,
             one_after_other: false,
         }
@@ -152,8 +160,12 @@ struct Recorder {
     cur_split: bool,
     /// Per block: its start and instruction offsets (from `block_decoded`).
     decoded: Vec<Option<std::sync::Arc<BlockFacts>>>,
-    /// Phases and counting (`include/pathvm.h`), applied after the run.
+    /// Phases and counting (`include/pathvm.h`, callgrind's requests),
+    /// applied after the run.
     markers: Markers,
+    /// The counters of the last block that ended with a client request,
+    /// before it was charged (see [`RequestBlock`]).
+    request_block: Option<RequestBlock>,
     /// Allocator entry blocks being watched, and how to read their size.
     alloc_blocks: FxHashMap<BlockId, AllocSize>,
     /// The tracker's ids of the allocator functions.
@@ -174,6 +186,18 @@ struct Recorder {
     /// The simulators run in the pipe's front ([`MachineSim::external`]):
     /// their notes are charged as they come, and instructions at each block.
     external: bool,
+}
+
+/// The node and function a block that ends with a valgrind client request
+/// is charged to, and their counters before it: a callgrind request applies
+/// before its block, so the marker that follows moves what the block cost
+/// after it ([`crate::markers::BlockShift`]). Only the marker right after
+/// the block uses it, and each such marker follows its own block.
+struct RequestBlock {
+    node: NodeId,
+    node_before: Vec<u64>,
+    func: Option<FuncId>,
+    func_before: Costs,
 }
 
 /// Where block `facts` is charged ([`BlockOwner`]); for a block that runs
@@ -859,6 +883,26 @@ impl Observer for Recorder {
                 self.splits[k as usize] = funcs;
             }
         }
+        if facts.client_request {
+            self.request_block = (!matches!(owner, BlockOwner::Split(_))).then(|| {
+                let mut node_before = self.tracker.cct().self_metrics(node).to_vec();
+                if on {
+                    if let Some(i) = node_before.get_mut(cct::INSTRUCTIONS) {
+                        *i = i.wrapping_sub(n); // charged above
+                    }
+                }
+                let func_before = self
+                    .cur_func
+                    .and_then(|f| self.func_self.get(f.0 as usize).copied())
+                    .unwrap_or(Costs::ZERO);
+                RequestBlock {
+                    node,
+                    node_before,
+                    func: self.cur_func,
+                    func_before,
+                }
+            });
+        }
         // An allocator's entry: the request is charged to its caller's
         // node, function and open path.
         let mut alloc = None;
@@ -984,8 +1028,27 @@ impl Observer for Recorder {
 
     fn marker(&mut self, m: Marker<'_>) {
         self.flush();
+        let shift = match m {
+            Marker::Callgrind(_) => self.request_block.take().map(|b| {
+                let cct = self.tracker.cct();
+                let now = cct.self_metrics(b.node);
+                let zero = Costs::ZERO;
+                let func_now = b.func.and_then(|f| self.func_self.get(f.0 as usize));
+                crate::markers::BlockShift {
+                    node: b.node,
+                    node_costs: now
+                        .iter()
+                        .zip(&b.node_before)
+                        .map(|(a, b)| a.wrapping_sub(*b))
+                        .collect(),
+                    func: b.func,
+                    func_costs: func_now.unwrap_or(&zero).since(&b.func_before),
+                }
+            }),
+            _ => None,
+        };
         self.markers
-            .on_marker(m, self.tracker.cct(), &self.func_self);
+            .on_marker(m, self.tracker.cct(), &self.func_self, shift.as_ref());
     }
 
     /// Without paths and simulation only frame changes need events.
@@ -1159,7 +1222,8 @@ impl Session {
             synthetic_ids: Vec::new(),
             cur_split: false,
             decoded: Vec::new(),
-            markers: Markers::default(),
+            markers: Markers::new(opts.instr_at_start, opts.collect_at_start),
+            request_block: None,
         };
         Ok(Session {
             rec,
@@ -1304,6 +1368,12 @@ impl Finished {
         }
         if !opts.focus.is_empty() {
             config.push(("focus".into(), opts.focus.join(",")));
+        }
+        if !opts.instr_at_start {
+            config.push(("instr-atstart".into(), "no".into()));
+        }
+        if !opts.collect_at_start {
+            config.push(("collect-atstart".into(), "no".into()));
         }
         if context_cap_hits > 0 {
             // Only a capped run says so, so that other profiles keep their bytes.

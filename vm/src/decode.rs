@@ -45,13 +45,30 @@ fn terminator_is_branch(t: Terminator) -> bool {
     )
 }
 
-/// Decode the block `[start, start + code.len())`.
+/// valgrind's client request (`valgrind.h`): the preamble (`rol rdi` by 3,
+/// 13, 61 and 51, 128 bits in all: `rdi` is unchanged) and `xchg rbx, rbx`.
+/// pathvm's unicorn patch ends a translation block after it when all of it
+/// is in the block; valgrind decodes it as one instruction of 19 bytes.
+pub const CLIENT_REQUEST: [u8; 19] = [
+    0x48, 0xc1, 0xc7, 0x03, 0x48, 0xc1, 0xc7, 0x0d, 0x48, 0xc1, 0xc7, 0x3d, 0x48, 0xc1, 0xc7, 0x33,
+    0x48, 0x87, 0xdb,
+];
+
+/// Decode the block `[start, start + code.len())`. A block that ends with
+/// a client request ([`CLIENT_REQUEST`]) has it as one instruction, as
+/// callgrind counts it.
 pub fn decode_block(
     code: &[u8],
     start: u64,
     info: &mut InstructionInfoFactory,
 ) -> Result<BlockFacts, DecodeError> {
-    let mut decoder = Decoder::with_ip(64, code, start, DecoderOptions::NONE);
+    let request = code.ends_with(&CLIENT_REQUEST);
+    let body = if request {
+        &code[..code.len() - CLIENT_REQUEST.len()]
+    } else {
+        code
+    };
+    let mut decoder = Decoder::with_ip(64, body, start, DecoderOptions::NONE);
     let mut insns = Vec::with_capacity(8);
     let mut insn = Instruction::default();
     let mut terminator = Terminator::FallThrough;
@@ -116,12 +133,23 @@ pub fn decode_block(
             is_branch: terminator_is_branch(terminator),
         });
     }
+    if request {
+        terminator = Terminator::FallThrough;
+        insns.push(InsnFacts {
+            offset: body.len() as u32,
+            len: CLIENT_REQUEST.len() as u8,
+            loads: 0,
+            stores: 0,
+            is_branch: false,
+        });
+    }
     Ok(BlockFacts::new(
         start,
         code.len() as u32,
         insns.into_boxed_slice(),
         terminator,
-    ))
+    )
+    .with_client_request(request))
 }
 
 const CACHE_SLOTS: usize = 1 << 14;
@@ -298,6 +326,25 @@ mod tests {
                                                                      // add [rax], ebx: one load and one store
         let b = dec(&[0x01, 0x18]);
         assert_eq!((b.insns[0].loads, b.insns[0].stores), (1, 1));
+    }
+
+    #[test]
+    fn client_request_is_one_instruction_at_the_end() {
+        // mov eax, 1; the request
+        let mut code = vec![0xb8, 1, 0, 0, 0];
+        code.extend_from_slice(&CLIENT_REQUEST);
+        let b = dec(&code);
+        assert!(b.client_request);
+        assert_eq!(b.insn_count(), 2);
+        assert_eq!((b.insns[1].offset, b.insns[1].len), (5, 19));
+        assert_eq!(b.terminator, Terminator::FallThrough);
+        assert_eq!(b.last_insn_addr(), 0x1005);
+        // The request alone, and the preamble without its xchg: five
+        // instructions, no request.
+        assert_eq!(dec(&CLIENT_REQUEST).insn_count(), 1);
+        let b = dec(&CLIENT_REQUEST[..16]);
+        assert!(!b.client_request);
+        assert_eq!(b.insn_count(), 4);
     }
 
     #[test]

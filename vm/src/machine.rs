@@ -550,7 +550,7 @@ impl<O: Observer> Machine<'_, O> {
             let p = crate::sparse::vm_policy(
                 self.observer.sparse_policy(id, facts),
                 facts.terminator,
-                self.blocks.watched(id),
+                self.blocks.watched(id) || facts.client_request,
             );
             sp.set_policy(id, p);
         }
@@ -582,6 +582,41 @@ impl<O: Observer> Machine<'_, O> {
             self.blocks.set_watched(id, watch);
         }
         Ok(id)
+    }
+
+    /// Answer the valgrind client request whose six words (the request and
+    /// five arguments) are at `block`, as valgrind running callgrind does:
+    /// `RUNNING_ON_VALGRIND` is 1, callgrind's requests are reported to the
+    /// observer and answer 0, every other request (another tool's, or the
+    /// core's such as `VALGRIND_PRINTF`) answers `default`, as it does
+    /// natively.
+    fn client_request(&mut self, block: u64, default: u64) -> u64 {
+        use events::{marker, CallgrindRequest, Marker};
+        let Ok(words) = self.mem.slice(block, 16) else {
+            return default;
+        };
+        let request = u64::from_le_bytes(words[..8].try_into().expect("8 bytes"));
+        let arg1 = u64::from_le_bytes(words[8..].try_into().expect("8 bytes"));
+        let name;
+        let r = match request.wrapping_sub(marker::CALLGRIND_BASE) {
+            _ if request == marker::VALGRIND_RUNNING => return 1,
+            0 => CallgrindRequest::DumpStats,
+            1 => CallgrindRequest::ZeroStats,
+            2 => CallgrindRequest::ToggleCollect,
+            3 => {
+                let bytes = self
+                    .mem
+                    .read_cstr(arg1, marker::MAX_NAME)
+                    .unwrap_or_else(|_| b"?".to_vec());
+                name = String::from_utf8_lossy(&bytes).into_owned();
+                CallgrindRequest::DumpStatsAt(&name)
+            }
+            4 => CallgrindRequest::StartInstrumentation,
+            5 => CallgrindRequest::StopInstrumentation,
+            _ => return default,
+        };
+        self.observer.marker(Marker::Callgrind(r));
+        0
     }
 
     /// Record an executable file mapping for symbolization.
@@ -1052,6 +1087,14 @@ extern "C" {
         cb: extern "C" fn(*mut libc::c_void, u64, u32),
         data: *mut libc::c_void,
     ) -> libc::c_int;
+    /// Ends a translation block after each valgrind client request (its
+    /// preamble and `xchg rbx, rbx` in the block) and calls `cb(data, env)`
+    /// there, with every guest register in `env` (RIP past the request).
+    fn uc_pathvm_set_client_request(
+        uc: unicorn_engine::ffi::uc_handle,
+        cb: extern "C" fn(*mut libc::c_void, *mut u64),
+        data: *mut libc::c_void,
+    ) -> libc::c_int;
     /// Puts the observer's L1D filter ([`events::MemFilter`]) in front of
     /// the tracer: an access that hits the most recently used way of its
     /// set only increments `counts[is_store]`.
@@ -1089,6 +1132,22 @@ extern "C" fn code_written<O: Observer>(data: *mut libc::c_void, pc: u64, size: 
 }
 
 /// The data-access tracer: one call per guest load or store, before it.
+/// A valgrind client request ran (the block ending with it was reported):
+/// `env` is the CPU state, whose first field is the sixteen general
+/// registers in encoding order; `rax` holds the address of the request's
+/// six words and `rdx` the default answer, which the answer replaces.
+extern "C" fn client_request<O: Observer>(data: *mut libc::c_void, env: *mut u64) {
+    // SAFETY: `data` is the machine registered in `install_hooks`; the
+    // engine calls from translated code, nothing else borrows the machine.
+    let m = unsafe { &mut *(data as *mut Machine<'_, O>) };
+    // SAFETY: `env` is the x86 CPU state, registers first (RAX, RCX, RDX...).
+    let (block, default) = unsafe { (*env, *env.add(2)) };
+    m.flush_skipped();
+    let answer = m.client_request(block, default);
+    // SAFETY: as above; the patch's call reloads the registers after it.
+    unsafe { *env.add(2) = answer };
+}
+
 /// Unlike unicorn's memory hook, it reports an access that crosses a page
 /// once.
 extern "C" fn mem_tracer<O: Observer>(data: *mut libc::c_void, addr: u64, info: u32) {
@@ -1178,7 +1237,9 @@ extern "C" fn sparse_translated<O: Observer>(
         },
     };
     let facts = m.blocks.facts(id);
-    let watched = m.blocks.watched(id);
+    // A block that ends with a client request is reported on its own: a
+    // callgrind request applies from its start.
+    let watched = m.blocks.watched(id) || facts.client_request;
     let policy = crate::sparse::vm_policy(
         m.observer.sparse_policy(id, facts),
         facts.terminator,
@@ -1482,6 +1543,12 @@ fn install_hooks<'o, O: Observer>(
     // SAFETY: `code_written::<O>` has the signature the patch expects;
     // `machine` lives as long as the engine (see the block hook above).
     unsafe { uc_pathvm_set_code_written(handle, code_written::<O>, machine as *mut libc::c_void) };
+    // SAFETY: `client_request::<O>` has the signature the patch expects;
+    // `machine` lives as long as the engine (see the block hook above). Set
+    // before the first `emu_start`, so every translation sees it.
+    unsafe {
+        uc_pathvm_set_client_request(handle, client_request::<O>, machine as *mut libc::c_void)
+    };
     if wants_memory {
         // SAFETY: `mem_tracer::<O>` has the tracer's signature; `machine`
         // lives as long as the engine (see the block hook above). Set before

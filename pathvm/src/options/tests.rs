@@ -43,6 +43,10 @@ fn every_run_option_reaches_an_execd_child() {
         "f*",
         "--toggle-collect",
         "g",
+        "--instr-atstart",
+        "no",
+        "--collect-atstart",
+        "no",
         "--l1i",
         "16384,4,64",
         "--l1d",
@@ -171,6 +175,16 @@ fn every_run_option_reaches_an_execd_child() {
             },
             toggle_collect: a.toggle_collect.clone(),
             focus: a.focus.clone(),
+            instr_atstart: if traced {
+                child.instr_atstart
+            } else {
+                a.instr_atstart
+            },
+            collect_atstart: if traced {
+                child.collect_atstart
+            } else {
+                a.collect_atstart
+            },
             ..child
         };
         assert_eq!(same, a, "parent: {parent:?}");

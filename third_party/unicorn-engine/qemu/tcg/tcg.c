@@ -798,6 +798,55 @@ void gen_pathvm_hook_call(TCGContext *tcg_ctx, TCGv_ptr slot)
     tcg_temp_free_ptr(tcg_ctx, tdata);
 }
 
+// pathvm: valgrind client requests (uc_pathvm_set_client_request): the
+// translator ends a block after the request's `xchg rbx, rbx` and calls
+// cb(data, env) there, with every guest register in env and RIP past it.
+static void (*pathvm_client_request)(void *data, void *env);
+static void *pathvm_client_request_data;
+static struct uc_struct *pathvm_client_request_uc;
+
+UNICORN_EXPORT
+uc_err uc_pathvm_set_client_request(uc_engine *uc,
+                                    void (*cb)(void *, void *), void *data)
+{
+    pathvm_client_request = cb;
+    pathvm_client_request_data = data;
+    pathvm_client_request_uc = uc;
+    return UC_ERR_OK;
+}
+
+// pathvm: emit the call of the client-request callback; false (nothing
+// emitted) when this engine has none.
+bool gen_pathvm_client_request(TCGContext *tcg_ctx)
+{
+    TCGHelperInfo *info;
+    TCGv_ptr tdata;
+    TCGTemp *args[2];
+
+    if (pathvm_client_request == NULL ||
+        pathvm_client_request_uc != tcg_ctx->uc) {
+        return false;
+    }
+    info = g_hash_table_lookup(tcg_ctx->helper_table,
+                               (gpointer)pathvm_client_request);
+    if (info == NULL) {
+        info = g_malloc0(sizeof(TCGHelperInfo));
+        info->func = (void *)pathvm_client_request;
+        info->name = "pathvm_client_request";
+        info->flags = 0;
+        info->sizemask = dh_sizemask(void, 0) | dh_sizemask(ptr, 1) |
+                         dh_sizemask(ptr, 2);
+        g_hash_table_insert(tcg_ctx->helper_table, (gpointer)info->func,
+                            (gpointer)info);
+    }
+    tdata = tcg_const_ptr(tcg_ctx, pathvm_client_request_data);
+    args[0] = tcgv_ptr_temp(tcg_ctx, tdata);
+    args[1] = tcgv_ptr_temp(tcg_ctx, tcg_ctx->cpu_env);
+    tcg_gen_callN(tcg_ctx, info->func, NULL, 2, args);
+    tcg_temp_free_ptr(tcg_ctx, tdata);
+    return true;
+}
+
 static void uc_free_inline_hook_info(void *p)
 {
     TCGHelperInfo *info = (TCGHelperInfo *)p;

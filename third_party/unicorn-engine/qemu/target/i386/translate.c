@@ -5104,6 +5104,31 @@ static TCGLabel *gen_x87_stack_check(DisasContext *s, int kind, int sti,
     return skip;
 }
 
+bool gen_pathvm_client_request(TCGContext *tcg_ctx);
+
+/* pathvm: whether the 16 bytes before pc, in the block being translated,
+ * are valgrind's preamble (rol rdi by 3, 13, 61 and 51). */
+static bool pathvm_client_request_at(CPUX86State *env, DisasContext *s,
+                                     target_ulong pc)
+{
+    static const uint8_t preamble[16] = {
+        0x48, 0xc1, 0xc7, 0x03, 0x48, 0xc1, 0xc7, 0x0d,
+        0x48, 0xc1, 0xc7, 0x3d, 0x48, 0xc1, 0xc7, 0x33,
+    };
+    int i;
+
+    if (pc < s->base.pc_first + 16) {
+        return false;
+    }
+    for (i = 0; i < 16; i++) {
+        if (translator_ldub(env->uc->tcg_ctx, env, pc - 16 + i) !=
+            preamble[i]) {
+            return false;
+        }
+    }
+    return true;
+}
+
 static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
 {
     TCGContext *tcg_ctx = s->uc->tcg_ctx;
@@ -6537,6 +6562,19 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
         mod = (modrm >> 6) & 3;
         if (mod == 3) {
             rm = (modrm & 7) | REX_B(s);
+            /* pathvm: valgrind's client request, `xchg rbx, rbx` after
+             * its preamble in the same block: the request is answered
+             * here and the block ends, as valgrind ends its own there. */
+            if (modrm == 0xdb && rex_w == 1 && rex_r == 0 && REX_B(s) == 0 &&
+                s->pc - pc_start == 3 &&
+                pathvm_client_request_at(env, s, pc_start)) {
+                gen_update_cc_op(s);
+                gen_jmp_im(s, s->pc - s->cs_base);
+                if (gen_pathvm_client_request(tcg_ctx)) {
+                    gen_eob(s);
+                    break;
+                }
+            }
         do_xchg_reg:
             gen_op_mov_v_reg(s, ot, s->T0, reg);
             gen_op_mov_v_reg(s, ot, s->T1, rm);

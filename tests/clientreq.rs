@@ -1,0 +1,132 @@
+//! valgrind's client requests (`valgrind.h`'s magic sequence): a program
+//! instrumented for callgrind gives pathvm's phases the instruction counts
+//! of callgrind's parts.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::common::*;
+
+/// Callgrind's parts in `dir` (`OUT`, `OUT.1`, ...) as pathvm names its
+/// phases: a dump's name (`part-N` for an unnamed one), `main` for the part
+/// written at the end; each with its `Ir` total.
+pub fn callgrind_parts(dir: &Path, out: &str) -> BTreeMap<String, u64> {
+    let mut parts = BTreeMap::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let path = e.unwrap().path();
+        let file = path.file_name().unwrap().to_str().unwrap().to_string();
+        if file != out && !file.starts_with(&format!("{out}.")) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let field = |k: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(k))
+                .unwrap_or_else(|| panic!("{k} in {file}"))
+                .trim()
+                .to_string()
+        };
+        assert_eq!(field("events:"), "Ir", "{file}");
+        let name = match field("desc: Trigger:").as_str() {
+            "Program termination" => "main".to_string(),
+            "Client Request" => format!("part-{}", field("part:")),
+            t => t
+                .strip_prefix("Client Request: ")
+                .unwrap_or_else(|| panic!("trigger {t} in {file}"))
+                .to_string(),
+        };
+        parts.insert(name, field("totals:").parse::<u64>().unwrap());
+    }
+    parts
+}
+
+/// pathvm's phases and their instructions.
+pub fn phase_instructions(profile: &Path) -> BTreeMap<String, u64> {
+    let rep = report_json(profile, &["--phases"]);
+    rep["phases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["phase"].as_str().unwrap().to_string(),
+                p["totals"]["instructions"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// `valgrind --tool=callgrind --instr-atstart=no` of `program args` in
+/// `dir`: its parts, and its stdout.
+pub fn callgrind(dir: &Path, program: &Path, args: &[&str]) -> (BTreeMap<String, u64>, Vec<u8>) {
+    let out = Command::new("valgrind")
+        .args(["--tool=callgrind", "--instr-atstart=no", "-q"])
+        .arg(format!(
+            "--callgrind-out-file={}",
+            dir.join("cg.out").display()
+        ))
+        .arg(program)
+        .args(args)
+        .env_clear()
+        .envs(GUEST_ENV.iter().copied())
+        .output()
+        .expect("run valgrind");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (callgrind_parts(dir, "cg.out"), out.stdout)
+}
+
+fn build_c(dir: &Path) -> Option<PathBuf> {
+    if !have("valgrind") || !Path::new("/usr/include/valgrind/callgrind.h").exists() {
+        eprintln!("skipped: valgrind (and its valgrind/callgrind.h) not installed");
+        return None;
+    }
+    let exe = dir.join("callgrind_requests");
+    let st = Command::new("gcc")
+        .args(["-O2", "-g", "-o"])
+        .arg(&exe)
+        .arg(repo().join("guest-programs/valgrind/callgrind_requests.c"))
+        .status()
+        .unwrap();
+    assert!(st.success());
+    Some(exe)
+}
+
+#[test]
+fn callgrind_requests_split_the_run_as_callgrind_does() {
+    let dir = scratch("clientreq-c");
+    let Some(exe) = build_c(&dir) else { return };
+    let (parts, cg_stdout) = callgrind(&dir, &exe, &["1000"]);
+    assert_eq!(
+        parts.keys().collect::<Vec<_>>(),
+        ["first", "main", "part-3", "second"]
+    );
+    // Natively RUNNING_ON_VALGRIND is 0; under valgrind and pathvm, 1.
+    let native = run_native(&exe, &["1000"]);
+    assert!(String::from_utf8_lossy(&native.stdout).starts_with("on valgrind: 0,"));
+    assert!(String::from_utf8_lossy(&cg_stdout).starts_with("on valgrind: 1,"));
+    for (name, extra) in [
+        ("full", &[][..]),
+        ("single", &["--single-thread"][..]),
+        (
+            "sparse",
+            &["--no-paths", "--no-cache-sim", "--no-branch-sim"][..],
+        ),
+    ] {
+        let profile = dir.join(format!("{name}.out"));
+        let mut args = vec!["--instr-atstart", "no"];
+        args.extend_from_slice(extra);
+        let out = run_with(&profile, &args, &exe, &["1000"]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(out.stdout, cg_stdout, "{name}");
+        assert_eq!(phase_instructions(&profile), parts, "{name}");
+    }
+}
