@@ -6,6 +6,7 @@ mod common;
 
 mod architecture;
 mod bad_input;
+mod bench_crate;
 mod cache;
 mod ci;
 mod clientreq;
