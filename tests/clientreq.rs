@@ -130,3 +130,49 @@ fn callgrind_requests_split_the_run_as_callgrind_does() {
         assert_eq!(phase_instructions(&profile), parts, "{name}");
     }
 }
+
+/// The same requests from Rust, through the crabgrind crate (0.1.9, from
+/// crates.io: cargo fetches it; without the network the test says it
+/// skipped).
+#[test]
+fn crabgrind_requests_split_the_run_as_callgrind_does() {
+    let dir = scratch("clientreq-rust");
+    if !have("valgrind") || !Path::new("/usr/include/valgrind/callgrind.h").exists() {
+        eprintln!("skipped: valgrind (and its valgrind/callgrind.h) not installed");
+        return;
+    }
+    let project = repo().join("guest-programs/valgrind/crabgrind");
+    let target = dir.join("target");
+    let build = Command::new(env!("CARGO"))
+        .args(["build", "--release", "--locked", "--manifest-path"])
+        .arg(project.join("Cargo.toml"))
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .expect("run cargo build");
+    if !build.status.success() {
+        let err = String::from_utf8_lossy(&build.stderr);
+        if err.contains("failed to download") || err.contains("failed to get") {
+            eprintln!("skipped: crabgrind could not be fetched from crates.io: {err}");
+            return;
+        }
+        panic!("{err}");
+    }
+    let exe = target.join("release/crabgrind-requests");
+    let (parts, cg_stdout) = callgrind(&dir, &exe, &["1000"]);
+    assert_eq!(
+        parts.keys().collect::<Vec<_>>(),
+        ["main", "part-1", "part-2", "part-3"]
+    );
+    assert!(String::from_utf8_lossy(&cg_stdout).starts_with("Valgrind,"));
+    let native = run_native(&exe, &["1000"]);
+    assert!(String::from_utf8_lossy(&native.stdout).starts_with("Native,"));
+    let profile = dir.join("rust.out");
+    let out = run_with(&profile, &["--instr-atstart", "no"], &exe, &["1000"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.stdout, cg_stdout);
+    assert_eq!(phase_instructions(&profile), parts);
+}
