@@ -109,6 +109,61 @@ fn fork_and_wait_match_native() {
     }
 }
 
+/// A parent's timer and a child's sleep are on one timeline
+/// (`vm/src/timeline.rs`): whichever comes first natively comes first
+/// under pathvm, and the outcome is the same on every run.
+#[test]
+fn a_parents_timer_and_a_childs_sleep_share_one_timeline() {
+    let program = guest("timeline-O2");
+    for mode in ["alarm-wait", "alarm-handler", "child-first"] {
+        as_native_twice(&format!("timeline-{mode}"), &[], &program, &[mode]);
+    }
+    // Real programs: coreutils' timeout (a POSIX timer, then sigsuspend)
+    // over sleep run by execve, and a shell killing a background sleep
+    // after a shorter foreground one.
+    let cases: &[(&str, &[&str])] = &[
+        ("timeout", &["0.5", "sleep", "5"]),
+        ("timeout", &["5", "sleep", "0.2"]),
+        (
+            "sh",
+            &["-c", "sleep 0.6 & sleep 0.2; kill $!; wait $!; echo $?"],
+        ),
+        (
+            "sh",
+            &["-c", "sleep 0.2 & sleep 0.6; kill $!; wait $!; echo $?"],
+        ),
+    ];
+    for (k, (name, args)) in cases.iter().enumerate() {
+        let Some(program) = which(name) else {
+            eprintln!("skipped {name} {args:?}: {name} is not on PATH");
+            continue;
+        };
+        let native = run_native(&program, args);
+        let dir = scratch(&format!("timeline-real-{k}"));
+        let vm = run_pathvm(&dir.join("p.out"), &program, args);
+        assert_eq!(
+            String::from_utf8_lossy(&vm.stdout),
+            String::from_utf8_lossy(&native.stdout),
+            "{name} {args:?}: stdout; pathvm stderr: {}",
+            String::from_utf8_lossy(&vm.stderr)
+        );
+        assert_eq!(
+            vm.status.code(),
+            native_status(&native),
+            "{name} {args:?}: exit status; pathvm stderr: {}",
+            String::from_utf8_lossy(&vm.stderr)
+        );
+    }
+}
+
+/// `name` on the guest's PATH.
+fn which(name: &str) -> Option<std::path::PathBuf> {
+    ["/usr/local/bin", "/usr/bin", "/bin"]
+        .iter()
+        .map(|d| Path::new(d).join(name))
+        .find(|p| p.is_file())
+}
+
 #[test]
 fn shell_pipeline_runs_children_natively_or_traced() {
     let sh = Path::new("/bin/sh");

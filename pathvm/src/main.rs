@@ -116,6 +116,9 @@ fn run(a: RunArgs) -> ExitCode {
     let progress = (!a.quiet && std::io::stderr().is_terminal()).then(Progress::start);
     opts.vm.progress = progress.as_ref().map(|p| p.counter.clone());
     install_stop_handlers();
+    if let Some(fd) = a.timeline {
+        vm::timeline::attach(fd);
+    }
     let result = record::record(&opts);
     // A process the guest forked has this process's memory but not its
     // other threads: the progress thread is not there to join.
@@ -272,6 +275,7 @@ fn exec_program(a: &RunArgs, req: &vm::ExecRequest) -> ExitCode {
         stack_limit: req.stack_limit,
         program: &req.program,
         argv: &req.argv,
+        timeline: vm::timeline::pass_on_exec(),
     };
     args.extend(child_args(a, &child));
     let err = vm::exec_host(&pathvm, &args, &req.envp, 0, 0);

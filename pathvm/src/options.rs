@@ -223,6 +223,11 @@ pub(crate) struct RunArgs {
     /// exec'd programs: `execve` keeps it, and sizes the new stack by it.
     #[arg(long, hide = true, value_name = "SOFT,HARD", value_parser = parse_stack_limit)]
     pub(crate) start_stack_limit: Option<(u64, u64)>,
+    /// The descriptor of the guest's process tree's timeline (see
+    /// `vm::timeline`), for exec'd programs: the process keeps its place
+    /// and its time on it.
+    #[arg(long, hide = true, value_name = "FD")]
+    pub(crate) timeline: Option<i32>,
     /// The program and its arguments.
     #[arg(
         required = true,
@@ -499,6 +504,8 @@ pub(crate) struct Child<'a> {
     pub(crate) stack_limit: (u64, u64),
     pub(crate) program: &'a std::path::Path,
     pub(crate) argv: &'a [OsString],
+    /// The timeline's descriptor, kept open across the exec.
+    pub(crate) timeline: Option<i32>,
 }
 
 /// The arguments of `pathvm` (after its own path) that run a program the
@@ -513,6 +520,7 @@ pub(crate) fn child_args(a: &RunArgs, child: &Child) -> Vec<OsString> {
         stack_limit,
         program,
         argv,
+        timeline,
     } = *child;
     let RunArgs {
         // The child's own.
@@ -520,6 +528,7 @@ pub(crate) fn child_args(a: &RunArgs, child: &Child) -> Vec<OsString> {
         guest_pid: _,
         start_signals: _,
         start_stack_limit: _,
+        timeline: _,
         argv0: _,
         command: _,
         // The child's environment is the one the guest passed to execve.
@@ -572,6 +581,9 @@ pub(crate) fn child_args(a: &RunArgs, child: &Child) -> Vec<OsString> {
         "--start-stack-limit",
         &format!("{:x},{:x}", stack_limit.0, stack_limit.1),
     );
+    if let Some(fd) = timeline {
+        opt("--timeline", &fd);
+    }
     opt("--seed", seed);
     if let Some(t) = clock_start {
         opt("--clock-start", &format!("@{t}"));

@@ -4,8 +4,9 @@
 //! its Linux system calls, and everything that makes a run deterministic: a
 //! fixed CPU model, fixed addresses, a virtual clock driven by retired
 //! instructions, seeded randomness, fixed identity; virtual signals
-//! ([`signals`]), child processes that are host processes ([`process`]) and
-//! guest threads under a deterministic scheduler ([`threads`]).
+//! ([`signals`]), child processes that are host processes ([`process`]) on
+//! one virtual timeline ([`timeline`]) and guest threads under a
+//! deterministic scheduler ([`threads`]).
 //! It decodes each block the CPU runs once ([`decode`]) and reports
 //! execution to an [`events::Observer`]; no unicorn type leaves this crate.
 
@@ -27,6 +28,7 @@ mod sparse;
 mod syscalls;
 mod sysnames;
 pub mod threads;
+pub mod timeline;
 mod waits;
 
 pub use fdview::{reserve_fd, GUEST_FD_LIMIT};

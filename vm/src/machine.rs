@@ -387,6 +387,7 @@ impl<O: Observer> Machine<'_, O> {
         if let Some(p) = &self.progress {
             p.store(now, std::sync::atomic::Ordering::Relaxed);
         }
+        crate::timeline::running(self.clock.now_ns());
         self.next_check = (now + PROGRESS_STEP).min(self.limit);
         None
     }
@@ -846,6 +847,10 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     };
     machine.sys.proc.set_initial_stack(&machine.mem, st.sp);
     machine.clock.start_secs.set(config.clock_start);
+    // One timeline for the guest's processes: this image starts where the
+    // process was on it (an image run by `execve`), or at 0.
+    crate::timeline::ensure(config.pid);
+    machine.clock.slept_ns.set(crate::timeline::start_ns());
     // The main thread is named before its first block.
     machine.observer.thread_switch(config.pid);
     for o in &objects {
@@ -905,6 +910,13 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
         },
     };
     let m = uc.get_data_mut();
+    // The process goes on as another image (`execve`) from where it is on
+    // the timeline, or has ended there.
+    if crate::process::exec_pending() {
+        crate::timeline::running(m.clock.now_ns());
+    } else {
+        crate::timeline::exited(m.clock.now_ns());
+    }
     m.flush_skipped();
     if let Some(sp) = m.sparse.take() {
         for (id, n) in sp.counts() {

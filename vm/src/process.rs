@@ -42,6 +42,11 @@ pub fn take_exec_request() -> Option<ExecRequest> {
     EXEC.lock().ok().and_then(|mut g| g.take())
 }
 
+/// Whether the guest called `execve` (the request is not taken yet).
+pub(crate) fn exec_pending() -> bool {
+    EXEC.lock().is_ok_and(|g| g.is_some())
+}
+
 /// The guest called `execve` and the file is there and executable.
 #[derive(Clone, Debug)]
 pub struct ExecRequest {
@@ -129,6 +134,9 @@ pub(crate) struct ProcessState {
     pub ppid: u32,
     /// Children: virtual pid and host pid, in creation order.
     children: Vec<(u32, libc::pid_t)>,
+    /// The timeline's slot of each child that has one, by host pid
+    /// ([`crate::timeline`]).
+    slots: Vec<(libc::pid_t, usize)>,
     /// Children whose end was reported with SIGCHLD (not reaped yet).
     reported: Vec<libc::pid_t>,
     next_vpid: u32,
@@ -143,6 +151,7 @@ impl ProcessState {
             pid,
             ppid: pid.saturating_sub(1),
             children: Vec::new(),
+            slots: Vec::new(),
             reported: Vec::new(),
             next_vpid: pid + 1,
             suffix: String::new(),
@@ -196,6 +205,26 @@ impl ProcessState {
     fn forget(&mut self, host: libc::pid_t) {
         self.children.retain(|c| c.1 != host);
         self.reported.retain(|&p| p != host);
+    }
+
+    /// The timeline's slot of child `host`, if it has one.
+    pub(crate) fn slot_of(&self, host: libc::pid_t) -> Option<usize> {
+        self.slots.iter().find(|s| s.0 == host).map(|s| s.1)
+    }
+
+    /// Child `host`'s end was told to the guest: when it ended on the
+    /// timeline (`None`: unknown), and its slot is free again.
+    pub(crate) fn end_told(&mut self, host: libc::pid_t) -> Option<u64> {
+        let i = self.slot_of(host)?;
+        let at = crate::timeline::ended(i);
+        crate::timeline::release(i);
+        self.slots.retain(|s| s.0 != host);
+        at
+    }
+
+    /// When child `host` ended on the timeline, if it did.
+    pub(crate) fn ended_at(&self, host: libc::pid_t) -> Option<u64> {
+        self.slot_of(host).and_then(crate::timeline::ended)
     }
 
     /// Can another process of the guest hold this one's pipes: it has
@@ -252,7 +281,8 @@ fn errno() -> i64 {
 impl ProcessState {
     /// Fork the host process. With `CLONE_VFORK` the parent waits until the
     /// child has called `execve` or ended (a close-on-exec pipe tells it).
-    pub(crate) fn fork(&mut self, flags: u64, stack: u64) -> Result<Forked, i64> {
+    /// The child starts at time `now` on the timeline.
+    pub(crate) fn fork(&mut self, flags: u64, stack: u64, now: u64) -> Result<Forked, i64> {
         let vfork = flags & clone::VFORK != 0;
         let mut pipe = [-1i32; 2];
         // SAFETY: `pipe` has room for two descriptors.
@@ -260,11 +290,15 @@ impl ProcessState {
             return Err(errno());
         }
         let (vpid, suffix) = self.next();
+        let slot = crate::timeline::fork_slot(vpid, now);
         // SAFETY: pathvm runs the guest on this one thread (a progress
         // thread, if any, only reads an atomic and is not needed in the child).
         let pid = unsafe { libc::fork() };
         if pid < 0 {
             let e = errno();
+            if let Some(i) = slot {
+                crate::timeline::forked(i, -1);
+            }
             if vfork {
                 // SAFETY: our own descriptors.
                 unsafe {
@@ -283,7 +317,11 @@ impl ProcessState {
             self.ppid = self.pid;
             self.pid = vpid;
             self.children.clear();
+            self.slots.clear();
             self.reported.clear();
+            if let Some(i) = slot {
+                crate::timeline::become_child(i);
+            }
             self.suffix = suffix.clone();
             self.next_child = 1;
             if let Ok(mut g) = IDENTITY.lock() {
@@ -292,6 +330,10 @@ impl ProcessState {
             return Ok(Forked::Child { stack });
         }
         self.children.push((vpid, pid));
+        if let Some(i) = slot {
+            crate::timeline::forked(i, pid);
+            self.slots.push((pid, i));
+        }
         if vfork {
             // SAFETY: our own descriptors; the read returns 0 when the child
             // has closed its end.
@@ -340,12 +382,13 @@ impl ProcessState {
     }
 
     /// `wait4`: the guest's pid argument translated, the host's answer
-    /// translated back.
-    pub(crate) fn wait4(&mut self, pid: i64, status: i64, options: i64) -> i64 {
+    /// translated back, with the time the reaped child ended on the
+    /// timeline (when known).
+    pub(crate) fn wait4(&mut self, pid: i64, status: i64, options: i64) -> (i64, Option<u64>) {
         let host_pid = match pid {
             p if p > 0 => match self.host_pid(p) {
                 Some(h) => h as i64,
-                None => return -(libc::ECHILD as i64),
+                None => return (-(libc::ECHILD as i64), None),
             },
             // Process groups are not virtual: any child.
             _ => -1,
@@ -361,10 +404,10 @@ impl ProcessState {
             )
         };
         if r < 0 {
-            return errno();
+            return (errno(), None);
         }
         if r == 0 {
-            return 0;
+            return (0, None);
         }
         let v = self.virtual_pid(r as libc::pid_t);
         let exited = status == 0 || {
@@ -372,10 +415,22 @@ impl ProcessState {
             let s = unsafe { *(status as *const i32) };
             libc::WIFEXITED(s) || libc::WIFSIGNALED(s)
         };
+        let mut at = None;
         if exited {
+            at = self.end_told(r as libc::pid_t);
             self.forget(r as libc::pid_t);
         }
-        v
+        (v, at)
+    }
+
+    /// Children `pid` names for `wait4` (`pid` > 0: that one; otherwise
+    /// any), by host pid.
+    pub(crate) fn waited_children(&self, pid: i64) -> Vec<libc::pid_t> {
+        self.children
+            .iter()
+            .filter(|c| pid <= 0 || c.0 as i64 == pid)
+            .map(|c| c.1)
+            .collect()
     }
 }
 

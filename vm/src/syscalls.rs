@@ -222,6 +222,39 @@ pub(crate) fn dispatch<O: Observer>(uc: &mut Unicorn<'_, Machine<'_, O>>) -> Sys
     SysResult::Continue
 }
 
+/// Whether system call `nr` may wait on the host for another process
+/// (a read with nothing to read, a write to a full pipe, a lock): the
+/// process then waits on the timeline ([`crate::timeline`]).
+fn would_block(nr: u64, a: &[u64; 6]) -> bool {
+    let not_ready = |events: i16| {
+        let mut p = libc::pollfd {
+            fd: a[0] as i32,
+            events,
+            revents: 0,
+        };
+        // SAFETY: one local pollfd, no waiting.
+        unsafe { libc::poll(&mut p, 1, 0) == 0 }
+    };
+    match nr as i64 {
+        libc::SYS_read
+        | libc::SYS_readv
+        | libc::SYS_recvfrom
+        | libc::SYS_recvmsg
+        | libc::SYS_accept
+        | libc::SYS_accept4 => not_ready(libc::POLLIN),
+        libc::SYS_write
+        | libc::SYS_writev
+        | libc::SYS_sendto
+        | libc::SYS_sendmsg
+        | libc::SYS_connect => not_ready(libc::POLLOUT),
+        libc::SYS_waitid => a[3] & libc::WNOHANG as u64 == 0,
+        libc::SYS_fcntl => a[1] == libc::F_SETLKW as u64 || a[1] == libc::F_OFD_SETLKW as u64,
+        libc::SYS_flock => a[1] & libc::LOCK_NB as u64 == 0,
+        libc::SYS_msgrcv | libc::SYS_msgsnd | libc::SYS_semop | libc::SYS_semtimedop => true,
+        _ => false,
+    }
+}
+
 /// Whether an `EPIPE` from system call `nr` comes with SIGPIPE: every call
 /// that writes to a pipe or a socket, except a send with `MSG_NOSIGNAL`.
 fn raises_sigpipe(nr: u64, args: &[u64; 6]) -> bool {
@@ -289,12 +322,69 @@ impl<O: Observer> Machine<'_, O> {
     fn syscall(&mut self, nr: u64, a: [u64; 6]) -> Sys {
         self.sys.restart = self.threads.current_mut().restart.take();
         self.threads.current_mut().wait_sigs = 0;
+        if would_block(nr, &a) {
+            crate::timeline::waiting(self.clock.now_ns(), None, false);
+        }
         let r = match self.syscall_inner(nr, a) {
             Ok(s) => s,
             Err(e) => Sys::Ret(e),
         };
+        crate::timeline::running(self.clock.now_ns());
         self.sys.restart = None;
         r
+    }
+
+    /// A `wait4` for `pid` can reap without waiting on the timeline: a
+    /// child it names ended (or is not on the timeline, or there is none).
+    fn child_ended_for(&self, pid: i64) -> bool {
+        let p = &self.sys.process;
+        let named = p.waited_children(pid);
+        named.is_empty()
+            || named
+                .iter()
+                .any(|&h| p.slot_of(h).is_none() || p.ended_at(h).is_some())
+    }
+
+    /// Does a wait for a child block only its thread (other threads can
+    /// run, or a timer can end the wait) rather than the whole process on
+    /// the host?
+    fn waits_in_scheduler(&self) -> bool {
+        self.threads.live() > 1
+            || self.sys.sig.wall_deadline().is_some()
+            || self.next_fd_timer().is_some()
+    }
+
+    /// The guest learnt of an event at time `at` of the timeline (a
+    /// child's end): its clock is at least there.
+    pub(crate) fn caught_up(&mut self, at: Option<u64>) {
+        let now = self.clock.now_ns();
+        if let Some(t) = at.filter(|&t| t > now) {
+            self.clock.sleep(t - now);
+        }
+    }
+
+    /// Before the clock jumps to `d`: wait until no other process of the
+    /// guest can act before `d` ([`crate::timeline`]). False when pathvm
+    /// was asked to stop meanwhile.
+    pub(crate) fn wait_turn(&mut self, d: u64) -> bool {
+        let pid = self.sys.process.pid;
+        let mut published = false;
+        while !crate::timeline::may_pass(d, pid) {
+            if !published {
+                crate::timeline::waiting(self.clock.now_ns(), Some(d), false);
+                published = true;
+            }
+            if crate::machine::stop_requested() != 0 {
+                return false;
+            }
+            let ts = libc::timespec {
+                tv_sec: 0,
+                tv_nsec: 1_000_000,
+            };
+            // SAFETY: a local timespec; SIGINT and SIGTERM interrupt it.
+            unsafe { libc::nanosleep(&ts, std::ptr::null_mut()) };
+        }
+        true
     }
 
     #[allow(non_upper_case_globals)]
@@ -862,10 +952,20 @@ impl<O: Observer> Machine<'_, O> {
                     .into_iter()
                     .map(|h| self.sys.process.virtual_pid(h))
                     .collect();
-                let r = self
-                    .sys
-                    .process
-                    .wait4(a[0] as i32 as i64, status, a[2] as i32 as i64);
+                let pid = a[0] as i32 as i64;
+                let options = a[2] as i32 as i64;
+                if options & WNOHANG as i64 == 0 && !self.child_ended_for(pid) {
+                    if self.waits_in_scheduler() {
+                        // Other threads run, and a timer may come first.
+                        if self.sys.sig.next_deliverable().is_some() {
+                            return Err(-(EINTR as i64));
+                        }
+                        return Ok(self.block(nr, Vec::new(), None));
+                    }
+                    crate::timeline::waiting(self.clock.now_ns(), None, true);
+                }
+                let (r, at) = self.sys.process.wait4(pid, status, options);
+                self.caught_up(at);
                 self.sigchld_at_reap(r, status, &unreported);
                 ret(r)
             }
@@ -1061,6 +1161,9 @@ impl<O: Observer> Machine<'_, O> {
         for _ in 0..10_000 {
             match self.sys.sig.wall_deadline() {
                 Some(d) if d <= end => {
+                    if !self.wait_turn(d) {
+                        return Err(-(libc::EINTR as i64));
+                    }
                     let now = self.clock.now_ns();
                     self.clock.sleep(d.saturating_sub(now));
                     self.fire_timers();
@@ -1079,6 +1182,9 @@ impl<O: Observer> Machine<'_, O> {
                 }
                 _ => break,
             }
+        }
+        if !self.wait_turn(end) {
+            return Err(-(libc::EINTR as i64));
         }
         let now = self.clock.now_ns();
         self.clock.sleep(end.saturating_sub(now));
@@ -1266,7 +1372,7 @@ impl<O: Observer> Machine<'_, O> {
 
     fn fork(&mut self, flags: u64, stack: u64, ptid: u64, ctid: u64) -> Result<Sys, i64> {
         self.observer.fork_prepare();
-        let forked = self.sys.process.fork(flags, stack);
+        let forked = self.sys.process.fork(flags, stack, self.clock.now_ns());
         self.observer.fork_done();
         match forked? {
             Forked::Child { stack } => {

@@ -54,9 +54,11 @@
 //! the moment the host happened to notice it.
 //!
 //! When no thread can run ([`Machine::idle`]): the external waits and the
-//! children as above; then the earliest deadline of a blocked thread or
-//! futex waiter, an interval or POSIX timer or a timerfd makes the clock
-//! jump to it (time spent waiting for the outside world is not counted; a
+//! children as above (a child the process timeline knows is told at its
+//! time of death, before a later deadline: [`crate::timeline`]); then the
+//! earliest deadline of a blocked thread or futex waiter, an interval or
+//! POSIX timer or a timerfd makes the clock jump to it, once no other
+//! process of the guest can act before it (time spent waiting for the outside world is not counted; a
 //! guest that only waits for itself never waits on the host). The host
 //! wait is a `ppoll` that SIGINT and SIGTERM to pathvm interrupt. Nothing
 //! to wait for is a deadlock.
@@ -359,9 +361,21 @@ impl<O: Observer> Machine<'_, O> {
     /// No thread can run: wait for what can wake one (see the module's
     /// comment), or stop the run (a deadlock, or pathvm was asked to stop).
     pub(crate) fn idle(&mut self, rounds: u32) -> Result<(), Result<StopReason, VmError>> {
+        loop {
+            if let Some(done) = self.idle_once(rounds) {
+                let now = self.clock.now_ns();
+                crate::timeline::running(now);
+                return done;
+            }
+        }
+    }
+
+    /// One look at what can wake a thread: `None` to look again (another
+    /// process of the guest may still act before this one's deadline).
+    fn idle_once(&mut self, rounds: u32) -> Option<Result<(), Result<StopReason, VmError>>> {
         let stop = crate::machine::stop_requested();
         if stop != 0 {
-            return Err(Ok(StopReason::Interrupted { signal: stop }));
+            return Some(Err(Ok(StopReason::Interrupted { signal: stop })));
         }
         let now = self.clock.now_ns();
         let timers = [self.sys.sig.wall_deadline(), self.next_fd_timer()]
@@ -384,31 +398,79 @@ impl<O: Observer> Machine<'_, O> {
                 owner.extend(std::iter::repeat_n(i, t.wait_fds.len()));
             }
         }
-        let mut children = Vec::new();
         let sigchld = crate::signals::bit(libc::SIGCHLD);
-        if self.sys.sig.catches(libc::SIGCHLD)
+        let told = self.sys.sig.catches(libc::SIGCHLD)
             || self.threads.list.iter().any(|t| t.wait_sigs & sigchld != 0)
-            || self.signalfd_signals() & sigchld != 0
-        {
-            for p in self.sys.process.unreported_children() {
-                let fd = crate::syscalls::host(libc::SYS_pidfd_open, &[p as i64, 0]) as i32;
-                if fd >= 0 {
-                    children.push(p);
-                    fds.push(libc::pollfd {
-                        fd,
-                        events: libc::POLLIN,
-                        revents: 0,
-                    });
+            || self.signalfd_signals() & sigchld != 0;
+        let reaping = self.threads.list.iter().any(|t| {
+            matches!(t.state, ThreadState::Blocked { .. }) && t.wait_nr == libc::SYS_wait4 as u64
+        });
+        let watched = if told || reaping {
+            self.sys.process.unreported_children()
+        } else {
+            Vec::new()
+        };
+        // A child that ended on the timeline before the deadline is told
+        // first, at its time of death (the earliest first).
+        let first_end = watched
+            .iter()
+            .filter_map(|&p| self.sys.process.ended_at(p).map(|t| (t, p)))
+            .min();
+        if let Some((t, p)) = first_end.filter(|&(t, _)| wake.is_none_or(|d| t <= d)) {
+            // A descriptor ready goes first, as below: what a child wrote
+            // before it ended is read before its end is told.
+            if !fds.is_empty() {
+                let mut ready = fds.clone();
+                // SAFETY: a local array of pollfds, no waiting.
+                let r = unsafe { libc::poll(ready.as_mut_ptr(), ready.len() as libc::nfds_t, 0) };
+                if r > 0 {
+                    for (k, &i) in owner.iter().enumerate() {
+                        if ready[k].revents != 0 {
+                            self.threads.restart(i);
+                        }
+                    }
+                    return Some(Ok(()));
                 }
             }
+            self.child_ended(p, told);
+            self.caught_up(Some(t));
+            return Some(Ok(()));
         }
-        if !fds.is_empty() {
-            let ts = wake.map(|d| {
-                let left = d.saturating_sub(now).max(GRACE_NS);
-                libc::timespec {
-                    tv_sec: (left / 1_000_000_000) as libc::time_t,
-                    tv_nsec: (left % 1_000_000_000) as libc::c_long,
-                }
+        let pass = wake.is_none_or(|d| crate::timeline::may_pass(d, self.sys.process.pid));
+        crate::timeline::waiting(now, wake, !watched.is_empty());
+        // The children to watch on the host: those the timeline does not
+        // know, and those it knows to be still running.
+        let mut children = Vec::new();
+        for &p in &watched {
+            if self.sys.process.ended_at(p).is_some() {
+                continue; // ended after the deadline: told after it
+            }
+            let fd = crate::syscalls::host(libc::SYS_pidfd_open, &[p as i64, 0]) as i32;
+            if fd >= 0 {
+                children.push(p);
+                fds.push(libc::pollfd {
+                    fd,
+                    events: libc::POLLIN,
+                    revents: 0,
+                });
+            }
+        }
+        // Only children the timeline knows: none of them can end before
+        // the deadline once it may be passed.
+        let known = children
+            .iter()
+            .all(|&p| self.sys.process.slot_of(p).is_some());
+        if !fds.is_empty() && !(pass && owner.is_empty() && known && wake.is_some()) {
+            let left = match wake {
+                // Another process may act first: look again soon.
+                Some(_) if !pass => Some(1_000_000),
+                Some(d) if owner.is_empty() && known => Some(d.saturating_sub(now)),
+                Some(d) => Some(d.saturating_sub(now).max(GRACE_NS)),
+                None => None,
+            };
+            let ts = left.map(|left| libc::timespec {
+                tv_sec: (left / 1_000_000_000) as libc::time_t,
+                tv_nsec: (left % 1_000_000_000) as libc::c_long,
             });
             let tsp = ts
                 .as_ref()
@@ -433,52 +495,116 @@ impl<O: Observer> Machine<'_, O> {
                     woke = true;
                 }
             }
+            let mut told_one = false;
             for (k, &p) in children.iter().enumerate() {
                 let f = fds[owner.len() + k];
                 // SAFETY: our own pidfd.
                 unsafe { libc::close(f.fd) };
-                if r > 0 && !woke && f.revents != 0 {
-                    self.report_child(p);
+                // A child on the timeline is told by its time of death, at
+                // the next look.
+                if r > 0 && !woke && f.revents != 0 && self.sys.process.slot_of(p).is_none() {
+                    self.child_ended(p, told);
+                    told_one = true;
                 }
             }
+            if woke || told_one {
+                return Some(Ok(()));
+            }
             if r > 0 {
-                return Ok(());
+                return None;
             }
             if r < 0 {
                 let stop = crate::machine::stop_requested();
                 if stop != 0 {
-                    return Err(Ok(StopReason::Interrupted { signal: stop }));
+                    return Some(Err(Ok(StopReason::Interrupted { signal: stop })));
                 }
                 if err != NEG_EINTR {
-                    return Err(Err(VmError::Emulator(format!(
+                    return Some(Err(Err(VmError::Emulator(format!(
                         "waiting for the guest's descriptors: {}",
                         std::io::Error::from_raw_os_error(-err as i32)
-                    ))));
+                    )))));
                 }
-                return Ok(());
+                return None;
+            }
+            if !pass {
+                return None;
+            }
+        } else {
+            for f in &fds[owner.len()..] {
+                // SAFETY: our own pidfds.
+                unsafe { libc::close(f.fd) };
+            }
+            if !pass {
+                // Nothing of this process to watch: wait for the others.
+                let ts = libc::timespec {
+                    tv_sec: 0,
+                    tv_nsec: 1_000_000,
+                };
+                // SAFETY: a local timespec; SIGINT and SIGTERM interrupt it.
+                unsafe { libc::nanosleep(&ts, std::ptr::null_mut()) };
+                return None;
             }
         }
         if let Some(d) = wake {
             self.clock.sleep(d.saturating_sub(now));
             self.fire_timers();
-            return Ok(());
+            return Some(Ok(()));
         }
         let cur = self.threads.current();
         if self.threads.live() == 1 && cur.wait_fds.is_empty() {
             if let ThreadState::Blocked { .. } = cur.state {
                 let call = crate::syscalls::syscall_name(cur.wait_nr);
-                return Err(Ok(StopReason::Deadlock {
+                return Some(Err(Ok(StopReason::Deadlock {
                     message: format!(
                         "the guest waits in {call}() for a signal that can never arrive \
                          (no timer armed, no child to wait for)"
                     ),
-                }));
+                })));
             }
         }
         let waits = self.threads.describe_waits();
-        Err(Ok(StopReason::Deadlock {
+        Some(Err(Ok(StopReason::Deadlock {
             message: format!("deadlock: every thread waits and nothing can wake one: {waits}"),
-        }))
+        })))
+    }
+
+    /// Child `host_pid` ended: SIGCHLD when the guest is told (`told`), and
+    /// the threads waiting in `wait4` run it again.
+    fn child_ended(&mut self, host_pid: libc::pid_t, told: bool) {
+        // The host process may still be on its way out (writing its
+        // profile): its end is certain, wait for it.
+        loop {
+            // SAFETY: `info` is a local siginfo the call fills.
+            let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+            let r = unsafe {
+                libc::waitid(
+                    libc::P_PID,
+                    host_pid as libc::id_t,
+                    &mut info,
+                    libc::WEXITED | libc::WNOWAIT,
+                )
+            };
+            if r == 0
+                || crate::syscalls::errno() != NEG_EINTR
+                || crate::machine::stop_requested() != 0
+            {
+                break;
+            }
+        }
+        if told {
+            self.report_child(host_pid);
+        } else {
+            self.sys.process.reported(host_pid);
+        }
+        let at = self.sys.process.end_told(host_pid);
+        self.caught_up(at);
+        for i in 0..self.threads.list.len() {
+            let t = &self.threads.list[i];
+            if matches!(t.state, ThreadState::Blocked { .. }) && t.wait_nr == libc::SYS_wait4 as u64
+            {
+                self.threads.restart(i);
+            }
+        }
     }
 
     /// Child `host_pid` ended (its pidfd is readable): post SIGCHLD with

@@ -68,6 +68,8 @@ fn every_run_option_reaches_an_execd_child() {
         "0,0",
         "--start-stack-limit",
         "800000,ffffffffffffffff",
+        "--timeline",
+        "1025",
     ];
     let with = |extra: &[&'static str]| -> Vec<&str> {
         let mut v = common.to_vec();
@@ -121,6 +123,7 @@ fn every_run_option_reaches_an_execd_child() {
                 stack_limit: (1 << 20, 64 << 20),
                 program: std::path::Path::new("/bin/prog"),
                 argv: &argv,
+                timeline: Some(1030),
             },
         );
         let mut full: Vec<OsString> = vec!["pathvm".into()];
@@ -141,6 +144,7 @@ fn every_run_option_reaches_an_execd_child() {
         assert_eq!(child.guest_pid, Some(1001));
         assert_eq!(child.start_signals, Some(signals));
         assert_eq!(child.start_stack_limit, Some((1 << 20, 64 << 20)));
+        assert_eq!(child.timeline, Some(1030));
         assert_eq!(child.argv0, Some("prog".into()));
         assert_eq!(child.command, [OsString::from("/bin/prog"), "-v".into()]);
         assert!(child.quiet && child.inherit_env);
@@ -152,6 +156,7 @@ fn every_run_option_reaches_an_execd_child() {
             guest_pid: a.guest_pid,
             start_signals: a.start_signals,
             start_stack_limit: a.start_stack_limit,
+            timeline: a.timeline,
             argv0: a.argv0.clone(),
             command: a.command.clone(),
             env: a.env.clone(),
