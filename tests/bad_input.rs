@@ -210,6 +210,43 @@ fn sigterm_and_sigint_stop_the_guest_and_keep_the_profile() {
     }
 }
 
+/// SIGTERM and SIGINT while pathvm loads the program end it at once: one
+/// line, 143 or 130, no profile. The program here is a FIFO nobody writes,
+/// so loading blocks in its `open` (as a slow file system would hold it).
+#[test]
+fn sigterm_and_sigint_while_loading_end_pathvm_at_once() {
+    let dir = scratch("interrupt-loading");
+    let fifo = dir.join("program");
+    let c = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: a NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o755) }, 0);
+    for (sig, status) in [(libc::SIGTERM, 143), (libc::SIGINT, 130)] {
+        let profile = dir.join(format!("p{sig}.out"));
+        let child = Command::new(pathvm())
+            .args(["run", "-q", "-o"])
+            .arg(&profile)
+            .arg(&fifo)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Until it waits in openat (257) of the FIFO.
+        let syscall = format!("/proc/{}/syscall", child.id());
+        while !std::fs::read_to_string(&syscall).is_ok_and(|s| s.starts_with("257 ")) {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        // SAFETY: signalling our own child.
+        unsafe { libc::kill(child.id() as i32, sig) };
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(status), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("while loading"), "{err}");
+        assert!(!profile.exists(), "a profile was left");
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+        assert_eq!(left.len(), 1, "files left besides the FIFO: {left:?}");
+    }
+}
+
 #[test]
 fn unwritable_output_is_found_before_the_guest_runs() {
     let dir = scratch("bad-output");

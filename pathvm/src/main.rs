@@ -47,6 +47,12 @@ fn main() -> ExitCode {
 }
 
 fn run(a: RunArgs) -> ExitCode {
+    // What the guest starts with, asked before pathvm installs its own.
+    let start_signals = a.start_signals.unwrap_or_else(vm::StartSignals::of_host);
+    // SIGINT and SIGTERM end the loading at once, with nothing written
+    // (an exec'd image: by the signal), and the run afterwards.
+    vm::loading(a.guest_pid.is_some());
+    install_stop_handlers();
     // Found on PATH as a shell would; a `#!` script runs its interpreter.
     let (program, command) = match vm::resolve_command(&a.command) {
         Ok(found) => found,
@@ -89,7 +95,7 @@ fn run(a: RunArgs) -> ExitCode {
             pid: a.guest_pid.unwrap_or(vm::GUEST_PID),
             sched_quantum: a.sched_quantum,
             clock_start: a.clock_start,
-            signals: a.start_signals.unwrap_or_else(vm::StartSignals::of_host),
+            signals: start_signals,
             stack_limit: a.start_stack_limit,
         },
         record: recorder::Options {
@@ -115,7 +121,6 @@ fn run(a: RunArgs) -> ExitCode {
     }
     let progress = (!a.quiet && std::io::stderr().is_terminal()).then(Progress::start);
     opts.vm.progress = progress.as_ref().map(|p| p.counter.clone());
-    install_stop_handlers();
     if let Some(fd) = a.timeline {
         vm::timeline::attach(fd);
     }

@@ -34,7 +34,7 @@ mod waits;
 pub use fdview::{reserve_fd, GUEST_FD_LIMIT};
 pub use loader::escape_path;
 pub use machine::{
-    request_stop, run, RunOutcome, StartSignals, StopReason, VmConfig, VmError, CPU_MODEL,
+    loading, request_stop, run, RunOutcome, StartSignals, StopReason, VmConfig, VmError, CPU_MODEL,
     GUEST_PID,
 };
 pub use process::{

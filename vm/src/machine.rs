@@ -145,6 +145,23 @@ static RUNNING: std::sync::atomic::AtomicPtr<libc::c_void> =
 /// The signal [`request_stop`] was called for, or 0.
 static STOP_SIGNAL: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
 
+/// While the program loads (until its first instruction): 1, a stop
+/// request ends pathvm at once with its message and 128 + the signal; 2,
+/// as a child image, by the signal itself; 0 once the guest runs.
+static LOADING: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
+
+/// From now until the guest's first instruction, SIGINT and SIGTERM to
+/// pathvm ([`request_stop`]) end it at once: with a one-line message and
+/// status 128 + the signal, or (`as_child`: an image a guest's `execve`
+/// runs) dying of the signal, as the native program would. Nothing of the
+/// run is written.
+pub fn loading(as_child: bool) {
+    LOADING.store(
+        if as_child { 2 } else { 1 },
+        std::sync::atomic::Ordering::SeqCst,
+    );
+}
+
 /// The signal pathvm was asked to stop for (SIGINT, SIGTERM), or 0.
 pub(crate) fn stop_requested() -> i32 {
     STOP_SIGNAL.load(std::sync::atomic::Ordering::SeqCst)
@@ -155,6 +172,28 @@ pub(crate) fn stop_requested() -> i32 {
 /// (it only stores atomics and asks the CPU loop to exit, as qemu's own
 /// signal handlers do).
 pub fn request_stop(signal: i32) {
+    match LOADING.load(std::sync::atomic::Ordering::SeqCst) {
+        0 => {}
+        how => {
+            let msg: &[u8] = if signal == libc::SIGINT {
+                b"pathvm: stopped by SIGINT while loading the program; no profile written\n"
+            } else {
+                b"pathvm: stopped by SIGTERM while loading the program; no profile written\n"
+            };
+            // SAFETY: async-signal-safe calls only: the run has not
+            // started, nothing is left to write.
+            unsafe {
+                if how == 1 {
+                    libc::write(2, msg.as_ptr() as *const libc::c_void, msg.len());
+                    libc::_exit(128 + signal);
+                }
+                // A child image ends as a native program would: by the signal.
+                libc::signal(signal, libc::SIG_DFL);
+                libc::raise(signal);
+                libc::_exit(128 + signal);
+            }
+        }
+    }
     STOP_SIGNAL.store(signal, std::sync::atomic::Ordering::SeqCst);
     let uc = RUNNING.load(std::sync::atomic::Ordering::SeqCst);
     if !uc.is_null() {
@@ -888,6 +927,7 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     uc.get_data().clock.install();
     crate::clock::HwRandom::install(config.seed);
     RUNNING.store(uc.get_handle(), std::sync::atomic::Ordering::SeqCst);
+    LOADING.store(0, std::sync::atomic::Ordering::SeqCst);
     let result = run_loop(&mut uc, entry);
     RUNNING.store(std::ptr::null_mut(), std::sync::atomic::Ordering::SeqCst);
     VirtualClock::uninstall();
