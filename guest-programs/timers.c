@@ -12,7 +12,11 @@
  *             timer_getoverrun agreeing
  *   misc:     SIGEV_NONE, a CPU-time timer, bad arguments, fork
  *   signalfd: reads of queued, raised and timer signals, poll and epoll on
- *             it, a worker blocked reading it, SIGCHLD through it */
+ *             it, a worker blocked reading it, SIGCHLD through it
+ *   stale:    (only when asked: Linux 6.12 and later) a timer deleted, or
+ *             armed again, while its signal is pending and blocked: the
+ *             signal still shows in sigpending, and is dropped when
+ *             unblocked or waited for */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
@@ -455,8 +459,68 @@ static void signalfd_part(void) {
     sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
+static volatile sig_atomic_t stale_got;
+
+static void on_stale(int sig) {
+    (void)sig;
+    stale_got++;
+}
+
+static void stale_part(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stale;
+    sigaction(SIGUSR1, &sa, NULL);
+    sigset_t s, old;
+    sigemptyset(&s);
+    sigaddset(&s, SIGUSR1);
+    sigprocmask(SIG_BLOCK, &s, &old);
+    const char *how[] = {"deleted", "armed again", "deleted, then sigtimedwait"};
+    for (int mode = 0; mode < 3; mode++) {
+        timer_t t;
+        struct sigevent ev;
+        memset(&ev, 0, sizeof ev);
+        ev.sigev_notify = SIGEV_SIGNAL;
+        ev.sigev_signo = SIGUSR1;
+        timer_create(CLOCK_MONOTONIC, &ev, &t);
+        struct itimerspec its = {{0, 0}, {0, 10000000}};
+        timer_settime(t, 0, &its, NULL);
+        usleep(50000);
+        sigset_t p;
+        sigpending(&p);
+        int before = sigismember(&p, SIGUSR1);
+        if (mode == 1) {
+            its.it_value.tv_sec = 100;
+            timer_settime(t, 0, &its, NULL);
+        } else {
+            timer_delete(t);
+        }
+        sigpending(&p);
+        int after = sigismember(&p, SIGUSR1);
+        stale_got = 0;
+        int waited = -2;
+        if (mode == 2) {
+            struct timespec zero = {0, 0};
+            waited = sigtimedwait(&s, NULL, &zero);
+        } else {
+            sigprocmask(SIG_UNBLOCK, &s, NULL);
+            sigprocmask(SIG_BLOCK, &s, NULL);
+        }
+        printf("stale, %s: pending %d then %d, handled %d, sigtimedwait %d\n", how[mode], before,
+               after, (int)stale_got, waited);
+        if (mode == 1)
+            timer_delete(t);
+    }
+    sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
 int main(int argc, char **argv) {
     const char *only = argc > 1 ? argv[1] : "";
+    if (!strcmp(only, "stale")) {
+        setvbuf(stdout, NULL, _IOLBF, 0);
+        stale_part();
+        return 0;
+    }
     setvbuf(stdout, NULL, _IOLBF, 0);
     if (!*only || !strcmp(only, "periodic"))
         periodic();

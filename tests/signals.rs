@@ -109,6 +109,32 @@ fn fork_and_wait_match_native() {
     }
 }
 
+/// A POSIX timer deleted or armed again while its signal is pending: the
+/// signal still shows in `sigpending` and is dropped when it would be
+/// taken, as Linux does since 6.12 (earlier kernels deliver it: the test
+/// compares with the host, so it needs a recent one).
+#[test]
+fn stale_timer_signals_are_dropped_as_linux_does() {
+    let release = std::fs::read_to_string("/proc/sys/kernel/osrelease").unwrap_or_default();
+    let mut v = release
+        .trim()
+        .split(['.', '-'])
+        .map(|x| x.parse::<u32>().unwrap_or(0));
+    let (major, minor) = (v.next().unwrap_or(0), v.next().unwrap_or(0));
+    if (major, minor) < (6, 12) {
+        eprintln!("skipped: Linux {release} delivers stale timer signals (6.12 drops them)");
+        return;
+    }
+    let program = guest("timers-O2");
+    let (_, out) = as_native_twice("timers-stale", &[], &program, &["stale"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        text.matches("pending 1 then 1, handled 0").count(),
+        3,
+        "{text}"
+    );
+}
+
 /// A parent's timer and a child's sleep are on one timeline
 /// (`vm/src/timeline.rs`): whichever comes first natively comes first
 /// under pathvm, and the outcome is the same on every run.

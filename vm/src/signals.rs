@@ -84,6 +84,20 @@ pub(crate) struct SigInfo {
     /// The POSIX timer that raised it (its `si_timerid` is `pid`, its
     /// `si_overrun` is `uid`).
     pub timer: Option<i32>,
+    /// The timer's arming when it raised it: a signal of a timer deleted
+    /// or armed again since is stale, and dropped when taken.
+    pub timer_seq: u64,
+}
+
+/// Is `info` the signal of a timer deleted or armed again since it was
+/// raised (among `timers`, the process's)?
+fn stale_in(timers: &[PosixTimer], info: &SigInfo) -> bool {
+    info.timer.is_some_and(|id| {
+        timers
+            .iter()
+            .find(|t| t.id == id)
+            .is_none_or(|t| t.seq != info.timer_seq)
+    })
 }
 
 /// A signal's action when no handler is installed.
@@ -212,6 +226,9 @@ pub(crate) struct PosixTimer {
     /// Its signal is queued and not yet taken: further expiries count as
     /// overruns.
     queued: bool,
+    /// Counts its armings (`timer_settime`): a signal raised under an
+    /// earlier one is stale.
+    seq: u64,
     overrun: u64,
     /// The overrun of the last signal taken (`timer_getoverrun`).
     pub overrun_last: u64,
@@ -282,6 +299,17 @@ impl SigQueue {
     /// The POSIX timers whose signal is in the queue.
     fn timers(&self) -> impl Iterator<Item = i32> + '_ {
         self.queue.iter().filter_map(|i| i.timer)
+    }
+
+    /// Drop the instances `stale` says are stale among the signals of
+    /// `allowed`.
+    fn drop_stale(&mut self, allowed: u64, stale: &dyn Fn(&SigInfo) -> bool) {
+        let before = self.queue.len();
+        self.queue
+            .retain(|i| bit(i.signo) & allowed == 0 || !stale(i));
+        if self.queue.len() != before {
+            self.set = self.queue.iter().fold(0, |s, i| s | bit(i.signo));
+        }
     }
 }
 
@@ -495,6 +523,10 @@ impl SignalState {
     /// `rt_sigtimedwait`: take the first pending signal of `set`, the
     /// running thread's own first.
     pub(crate) fn take_of(&mut self, set: u64) -> Option<SigInfo> {
+        let timers = &self.timers;
+        let stale = |i: &SigInfo| stale_in(timers, i);
+        self.own.drop_stale(set, &stale);
+        self.shared.drop_stale(set, &stale);
         let info = match self.own.next(set) {
             Some(sig) => self.own.take(sig),
             None => {
@@ -522,6 +554,9 @@ impl SignalState {
     /// Set the blocked mask (SIGKILL and SIGSTOP cannot be blocked).
     pub(crate) fn set_blocked(&mut self, mask: u64) {
         self.blocked = mask & !UNBLOCKABLE;
+        if self.own.timers().next().is_some() || self.shared.timers().next().is_some() {
+            self.drop_stale();
+        }
     }
 
     /// `sigaltstack`: the current setting as `stack_t` fields for stack
@@ -671,6 +706,7 @@ impl SignalState {
                     pid: t.id as u32,
                     value: t.value,
                     timer: Some(t.id),
+                    timer_seq: t.seq,
                     ..Default::default()
                 },
             });
@@ -730,6 +766,7 @@ impl SignalState {
                 value: if value == u64::MAX { id as u64 } else { value },
                 tid,
                 queued: false,
+                seq: 0,
                 overrun: 0,
                 overrun_last: 0,
             },
@@ -755,6 +792,11 @@ impl SignalState {
         let old = t.current(now);
         t.timer.set(value, interval, now);
         t.overrun = 0;
+        // A signal of the earlier arming still pending is stale (Linux
+        // drops it when it would be taken); the timer may queue again.
+        t.seq += 1;
+        t.queued = false;
+        self.drop_stale();
         Some(old)
     }
 
@@ -767,7 +809,20 @@ impl SignalState {
     pub(crate) fn delete_posix_timer(&mut self, id: i32) -> bool {
         let n = self.timers.len();
         self.timers.retain(|t| t.id != id);
+        self.drop_stale();
         self.timers.len() != n
+    }
+
+    /// Stale timer signals are dropped when they would be taken, as Linux
+    /// does since 6.12: those the running thread does not block now (the
+    /// blocked ones still show in `sigpending`, as natively, until
+    /// unblocked or waited for).
+    fn drop_stale(&mut self) {
+        let allowed = !self.blocked;
+        let timers = &self.timers;
+        let stale = |i: &SigInfo| stale_in(timers, i);
+        self.own.drop_stale(allowed, &stale);
+        self.shared.drop_stale(allowed & !self.deferred, &stale);
     }
 }
 
