@@ -185,14 +185,20 @@ fn sigterm_and_sigint_stop_the_guest_and_keep_the_profile() {
     let dir = scratch("interrupt");
     for (sig, status) in [(libc::SIGTERM, 143), (libc::SIGINT, 130)] {
         let profile = dir.join(format!("p{sig}.out"));
-        let child = Command::new(pathvm())
+        let mut child = Command::new(pathvm())
             .args(["run", "-q", "-o"])
             .arg(&profile)
             .arg(guest("spin-O2"))
+            .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
             .spawn()
             .unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(1500));
+        // Once the guest runs (it says so), however slow loading was.
+        let mut first = String::new();
+        let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        std::io::BufRead::read_line(&mut stdout, &mut first).unwrap();
+        assert_eq!(first, "spinning\n");
+        std::thread::sleep(std::time::Duration::from_millis(300));
         // SAFETY: signalling our own child.
         unsafe { libc::kill(child.id() as i32, sig) };
         let out = child.wait_with_output().unwrap();
