@@ -61,6 +61,17 @@ fn x87_results_and_status_word() {
     matches_host("fpx87-O2");
 }
 
+/// The x87 pointers (FIP, FOP, FDP) and state images: FXSAVE/FXRSTOR in
+/// both layouts, FNSTENV/FLDENV/FNSAVE/FRSTOR, which instructions set FIP,
+/// #GP for a misaligned image or reserved MXCSR bits, the fault address and
+/// partial writes of every image and m80 operand crossing into a PROT_NONE
+/// page, and the signal frame's copy.
+#[test]
+fn x87_pointers_and_state_images() {
+    matches_host("fpptr-O2");
+    matches_host("fpptr-static");
+}
+
 /// A `%La` value as m x 2^e with m normalised to 64 bits (None for inf,
 /// nan and zeros, which must then match as text).
 fn hex_float(s: &str) -> Option<(bool, u128, i64)> {

@@ -575,6 +575,12 @@ pub fn random_state(r: &mut Rng) -> State {
         1 => r.next() as u8,
         _ => 0xff,
     };
+    // The last instruction's opcode (any 16 bits: 11 are kept), instruction
+    // pointer (a canonical address) and data pointer (any 64 bits).
+    fxs[fx::FOP..fx::FOP + 2].copy_from_slice(&(r.next() as u16).to_le_bytes());
+    let fip = (((gpr_value(r) << 16) as i64) >> 16) as u64;
+    fxs[fx::FIP..fx::FIP + 8].copy_from_slice(&fip.to_le_bytes());
+    fxs[fx::FDP..fx::FDP + 8].copy_from_slice(&gpr_value(r).to_le_bytes());
     let mut mxcsr: u32 = 0x1f80 | ((r.below(4) as u32) << 13);
     if r.chance(15) {
         mxcsr |= 0x8000; // FTZ
@@ -651,6 +657,10 @@ fn try_case(r: &mut Rng, class: &'static str, code: Code, index: u64) -> Option<
     let mut insn = Instruction::with(code);
     let mut mem_off: Option<usize> = None;
     let size = insn.memory_size().size().max(1);
+    let fx_image = matches!(
+        insn.mnemonic(),
+        Mnemonic::Fxsave | Mnemonic::Fxsave64 | Mnemonic::Fxrstor | Mnemonic::Fxrstor64
+    );
     let mut imm_seen = 0;
     for (i, k) in op.op_kinds().iter().enumerate() {
         let i = i as u32;
@@ -672,6 +682,8 @@ fn try_case(r: &mut Rng, class: &'static str, code: Code, index: u64) -> Option<
             let off = match r.below(10) {
                 0..=5 => (0x200 + r.below(0x1800) as usize) & !(align - 1),
                 6..=8 => 0x200 + r.below(0x1800) as usize,
+                // FXSAVE's image must be aligned: it crosses aligned.
+                _ if fx_image => (MEM_SIZE - 1 - r.below(size as u64) as usize) & !15,
                 _ => MEM_SIZE - 1 - r.below(size as u64) as usize,
             };
             let addr = MEM + off as u64;
@@ -828,6 +840,19 @@ fn try_case(r: &mut Rng, class: &'static str, code: Code, index: u64) -> Option<
             }
         }
         _ => {}
+    }
+    // FXRSTOR: most images with a valid MXCSR (random bytes have reserved
+    // bits set: #GP) and any FOP, FIP, FDP, registers and tags.
+    if matches!(insn.mnemonic(), Mnemonic::Fxrstor | Mnemonic::Fxrstor64) && r.chance(75) {
+        if let Some(off) = mem_off {
+            let m = fx::MXCSR;
+            let v = (r.next() as u32 & 0xffff).to_le_bytes();
+            for (j, b) in v.iter().enumerate() {
+                if let Some(x) = input.mem.get_mut(off + m + j) {
+                    *x = *b;
+                }
+            }
+        }
     }
     // PCMPxSTRx: strings from a small alphabet (so that needles and sets
     // match, also across the block's end), and for the explicit-length forms

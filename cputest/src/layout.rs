@@ -2,9 +2,10 @@
 //! code around the instruction under test.
 //!
 //! The same code page runs on both sides: a prologue loads the whole state
-//! from the data page (FXRSTOR for x87/MMX/SSE, POPFQ, the general
+//! from the data page (FXRSTOR64 for x87/MMX/SSE, POPFQ, the general
 //! registers, RSP last), the instruction sits at [`INSN`], and an epilogue
-//! stores everything back (the registers, PUSHFQ, FXSAVE). On the host a
+//! stores everything back (the registers, PUSHFQ, FXSAVE64: the 64-bit
+//! layout, whose FIP and FDP are whole). On the host a
 //! stub before the prologue saves the caller's registers and x87/SSE state
 //! and [`EXIT`] restores them; in the VM the run starts at [`LOAD`] and stops
 //! at [`EXIT`].
@@ -100,7 +101,7 @@ pub fn code_page() -> Vec<u8> {
     place(&mut page, ENTRY, &c);
     // LOAD: the case's state.
     let mut c = Vec::new();
-    abs_modrm(&mut c, false, 1, &[0x0f, 0xae], DATA + IN_FX); // fxrstor
+    abs_modrm(&mut c, true, 1, &[0x0f, 0xae], DATA + IN_FX); // fxrstor64
     mov_rsp_imm(&mut c, DATA + IN_FLAGS);
     c.push(0x9d); // popfq
     for r in 0..16u8 {
@@ -121,7 +122,7 @@ pub fn code_page() -> Vec<u8> {
     c.push(0x9c); // pushfq
     c.push(0x58); // pop rax
     store(&mut c, 0, DATA + OUT_FLAGS);
-    abs_modrm(&mut c, false, 0, &[0x0f, 0xae], DATA + OUT_FX); // fxsave
+    abs_modrm(&mut c, true, 0, &[0x0f, 0xae], DATA + OUT_FX); // fxsave64
     let here = STORE + c.len() as u64;
     jmp(&mut c, here, EXIT);
     place(&mut page, STORE, &c);
@@ -153,6 +154,9 @@ pub mod fx {
     pub const FCW: usize = 0;
     pub const FSW: usize = 2;
     pub const FTW: usize = 4;
+    pub const FOP: usize = 6;
+    pub const FIP: usize = 8;
+    pub const FDP: usize = 16;
     pub const MXCSR: usize = 24;
     pub const ST: usize = 32;
     pub const XMM: usize = 160;

@@ -49,14 +49,14 @@ mod known;
 pub use known::KNOWN;
 
 /// The kind of a compared field: `gpr`, `rflags`, `fcw`, `fsw`, `ftw`,
-/// `mxcsr`, `st`, `st.exp`, `xmm`, `mem`, `fault`.
+/// `fop`, `fip`, `fdp`, `mxcsr`, `st`, `st.exp`, `xmm`, `mem`, `fault`.
 pub fn field_kind(field: &str) -> &'static str {
     const GPRS: [&str; 16] = GPR_NAMES;
     if GPRS.contains(&field) {
         return "gpr";
     }
     for k in [
-        "rflags", "fcw", "fsw", "ftw", "mxcsr", "xmm", "mem", "fault",
+        "rflags", "fcw", "fsw", "ftw", "fop", "fip", "fdp", "mxcsr", "xmm", "mem", "fault",
     ] {
         if field.starts_with(k) {
             return k;
@@ -154,6 +154,27 @@ pub fn within_ulp(h: &[u8], v: &[u8]) -> bool {
     }
 }
 
+/// Whether the host keeps the x87 unit's last-instruction pointers as the
+/// virtual CPU does (docs/cpu.md), so that they can be compared: an Intel
+/// CPU that changes FDP (and FOP) only on unmasked x87 exceptions
+/// (CPUID.7.0:EBX[6]) and stores FCS and FDS as 0 (EBX[13]). Elsewhere (AMD's
+/// FXSAVE, for one, leaves them out unless an exception is pending) FOP, FIP
+/// and FDP are not compared, and `cputest` says so.
+pub fn host_keeps_x87_pointers() -> bool {
+    static KEEPS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *KEEPS.get_or_init(|| {
+        let v = host_cpuid(0, 0);
+        let intel = (v[1], v[3], v[2]) == (0x756e_6547, 0x4965_6e69, 0x6c65_746e);
+        intel && v[0] >= 7 && host_cpuid(7, 0)[1] & (1 << 6 | 1 << 13) == 1 << 6 | 1 << 13
+    })
+}
+
+/// A linear address as the virtual CPU holds it: 48 bits, sign-extended
+/// (a host with 57-bit addresses keeps a FIP that FXRSTOR64 loads to 57).
+fn canonical48(a: u64) -> u64 {
+    (((a << 16) as i64) >> 16) as u64
+}
+
 const GPR_NAMES: [&str; 16] = [
     "rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "r13",
     "r14", "r15",
@@ -182,6 +203,10 @@ pub fn compare(insn: &Instruction, h: &Outcome, v: &Outcome) -> Vec<Diff> {
                 && (a.addr == b.addr || b.code == -1 || a.code == -1);
             if !same || a.rip != INSN {
                 d.push(("fault".into(), fault(&h.fault), fault(&v.fault)));
+            } else {
+                // What was written before the fault (nothing, or the part
+                // before the page the host could not write).
+                compare_mem(&mut d, &h.state.mem, &v.state.mem);
             }
             return d;
         }
@@ -236,6 +261,23 @@ pub fn compare(insn: &Instruction, h: &Outcome, v: &Outcome) -> Vec<Diff> {
             format!("{vsw:#x}"),
         ));
     }
+    if host_keeps_x87_pointers() {
+        let u64_at = |b: &[u8], o: usize| u64::from_le_bytes(b[o..o + 8].try_into().unwrap());
+        let pointers = [
+            (
+                "fop",
+                u16_at(hf, fx::FOP) as u64,
+                u16_at(vf, fx::FOP) as u64,
+            ),
+            ("fip", canonical48(u64_at(hf, fx::FIP)), u64_at(vf, fx::FIP)),
+            ("fdp", u64_at(hf, fx::FDP), u64_at(vf, fx::FDP)),
+        ];
+        for (name, h, v) in pointers {
+            if h != v {
+                d.push((name.into(), format!("{h:#x}"), format!("{v:#x}")));
+            }
+        }
+    }
     if hf[fx::FTW] != vf[fx::FTW] {
         d.push((
             "ftw".into(),
@@ -272,15 +314,21 @@ pub fn compare(insn: &Instruction, h: &Outcome, v: &Outcome) -> Vec<Diff> {
             d.push((format!("xmm{i}"), hex(&hf[o..o + 16]), hex(&vf[o..o + 16])));
         }
     }
+    compare_mem(&mut d, &hs.mem, &vs.mem);
+    d
+}
+
+/// The operand memory, 16 bytes around each difference.
+fn compare_mem(d: &mut Vec<Diff>, h: &[u8], v: &[u8]) {
     let mut i = 0;
-    while i < hs.mem.len() {
-        if hs.mem[i] != vs.mem[i] {
+    while i < h.len() {
+        if h[i] != v[i] {
             let start = i & !15;
-            let end = (start + 16).min(hs.mem.len());
+            let end = (start + 16).min(h.len());
             d.push((
                 format!("mem[{:#x}]", layout::MEM + start as u64),
-                hex(&hs.mem[start..end]),
-                hex(&vs.mem[start..end]),
+                hex(&h[start..end]),
+                hex(&v[start..end]),
             ));
             i = end;
             if d.len() > 40 {
@@ -290,7 +338,6 @@ pub fn compare(insn: &Instruction, h: &Outcome, v: &Outcome) -> Vec<Diff> {
             i += 1;
         }
     }
-    d
 }
 
 pub fn disasm(insn: &Instruction) -> String {
@@ -369,6 +416,13 @@ pub fn describe_inputs(case: &Case) -> String {
                 | iced_x86::CpuidFeature::FPU387
         )
     }) {
+        let _ = write!(
+            s,
+            " fop={:#x} fip={} fdp={}",
+            u16_at(&st.fx, fx::FOP),
+            hex(&st.fx[fx::FIP..fx::FIP + 8]),
+            hex(&st.fx[fx::FDP..fx::FDP + 8])
+        );
         for i in 0..8 {
             let o = fx::ST + 16 * i;
             let _ = write!(s, " st{i}={}", hex(&st.fx[o..o + 10]));

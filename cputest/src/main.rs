@@ -44,6 +44,11 @@ fn main() {
             std::process::exit(2);
         }
     }
+    if !args.list && !cputest::host_keeps_x87_pointers() {
+        println!(
+            "x87 FOP, FIP and FDP not compared: this host keeps them otherwise than the virtual CPU (docs/cpu.md)"
+        );
+    }
     let mut unknown = 0u64;
     for class in cputest::gen::CLASSES {
         if !args.class.is_empty() && !args.class.iter().any(|c| c == class.name) {

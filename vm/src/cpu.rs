@@ -89,6 +89,9 @@ pub(crate) fn handler_fpu_state<D>(uc: &mut Unicorn<'_, D>) {
     let _ = uc.reg_write(RegisterX86::FPCW, 0x037f);
     let _ = uc.reg_write(RegisterX86::FPSW, 0);
     let _ = uc.reg_write(RegisterX86::FPTAG, 0xffff);
+    for r in [RegisterX86::FOP, RegisterX86::FIP, RegisterX86::FDP] {
+        let _ = uc.reg_write(r, 0);
+    }
     let _ = uc.reg_write(RegisterX86::MXCSR, 0x1f80);
     for r in ST {
         let _ = uc.reg_write_long(r, &[0u8; 10]);

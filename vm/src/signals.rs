@@ -959,6 +959,12 @@ fn fxsave<O: Observer>(uc: &Uc<'_, '_, O>) -> [u8; 512] {
     // The abridged tag word: one bit per register, set when not empty.
     let tag = r16(RegisterX86::FPTAG);
     fx[4] = (0..8).fold(0u8, |a, i| a | (u8::from((tag >> (2 * i)) & 3 != 3) << i));
+    // The last x87 instruction's opcode and pointers, in FXSAVE64's layout
+    // (as Linux saves them for a 64-bit process).
+    fx[6..8].copy_from_slice(&r16(RegisterX86::FOP).to_le_bytes());
+    let r64 = |r| uc.reg_read(r).unwrap_or(0);
+    fx[8..16].copy_from_slice(&r64(RegisterX86::FIP).to_le_bytes());
+    fx[16..24].copy_from_slice(&r64(RegisterX86::FDP).to_le_bytes());
     let mxcsr = uc.reg_read(RegisterX86::MXCSR).unwrap_or(0x1f80) as u32;
     fx[24..28].copy_from_slice(&mxcsr.to_le_bytes());
     fx[28..32].copy_from_slice(&0xffffu32.to_le_bytes());
@@ -985,6 +991,12 @@ fn fxrstor<O: Observer>(uc: &mut Uc<'_, '_, O>, fx: &[u8]) {
         a | (if fx[4] & (1 << i) != 0 { 0 } else { 3 } << (2 * i))
     });
     let _ = uc.reg_write(RegisterX86::FPTAG, tag);
+    // FXRSTOR64's view of the pointers: 11 bits of FOP, FIP made canonical
+    // (48-bit addresses), FDP whole.
+    let u64_at = |o: usize| u64::from_le_bytes(fx[o..o + 8].try_into().unwrap());
+    let _ = uc.reg_write(RegisterX86::FOP, u16_at(6) & 0x7ff);
+    let _ = uc.reg_write(RegisterX86::FIP, (((u64_at(8) << 16) as i64) >> 16) as u64);
+    let _ = uc.reg_write(RegisterX86::FDP, u64_at(16));
     let mxcsr = u32::from_le_bytes([fx[24], fx[25], fx[26], fx[27]]) as u64;
     let _ = uc.reg_write(RegisterX86::MXCSR, mxcsr & 0xffff);
     for (i, r) in ST.iter().enumerate() {

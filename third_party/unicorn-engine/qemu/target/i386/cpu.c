@@ -4122,6 +4122,11 @@ void cpu_x86_cpuid(CPUX86State *env, uint32_t index, uint32_t count,
             /* Maximum ECX value for sub-leaves */
             *eax = env->cpuid_level_func7;
             *ebx = env->features[FEAT_7_0_EBX]; /* Feature flags */
+            /*
+             * pathvm: FDP updated on x87 exceptions only (bit 6) and FCS/FDS
+             * deprecated (bit 13), as the x87 unit keeps them (fpu_helper.c)
+             */
+            *ebx |= (1U << 6) | (1U << 13);
             *ecx = env->features[FEAT_7_0_ECX]; /* Feature flags */
             if ((*ecx & CPUID_7_0_ECX_PKU) && env->cr[4] & CR4_PKE_MASK) {
                 *ecx |= CPUID_7_0_ECX_OSPKE;

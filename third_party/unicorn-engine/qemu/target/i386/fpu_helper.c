@@ -557,6 +557,22 @@ int64_t helper_fisttll_ST0(CPUX86State *env)
     return x87_to_int(env, ST0, 64, true);
 }
 
+/*
+ * pathvm: a plain memory operand checked before anything is written: a page
+ * fault at its first byte, or at the first byte of the next page when it
+ * crosses into one it may not access.
+ */
+static void x87_probe_plain(CPUX86State *env, target_ulong addr, int size,
+                            MMUAccessType t, uintptr_t ra)
+{
+    int idx = cpu_mmu_index(env, false);
+
+    probe_access(env, addr, 1, t, idx, ra);
+    if (((addr ^ (addr + size - 1)) & TARGET_PAGE_MASK) != 0) {
+        probe_access(env, (addr + size - 1) & TARGET_PAGE_MASK, 1, t, idx, ra);
+    }
+}
+
 void helper_fldt_ST0(CPUX86State *env, target_ulong ptr)
 {
     int new_fpstt;
@@ -920,6 +936,7 @@ static void do_fninit(CPUX86State *env)
     env->fpds = 0;
     env->fpip = 0;
     env->fpdp = 0;
+    env->fpop = 0;
     cpu_set_fpuc(env, 0x37f);
     env->fptags[0] = 1;
     env->fptags[1] = 1;
@@ -974,12 +991,16 @@ uint32_t helper_x87_stack(CPUX86State *env, uint32_t kind, uint32_t sti,
     }
     if (mem) {
         static const int size[] = { 0, 2, 4, 8, 10, 4, 8, 10, 2, 4, 8, 10 };
-        int idx = cpu_mmu_index(env, false);
         MMUAccessType t = mem <= X87M_R10 ? MMU_DATA_LOAD : MMU_DATA_STORE;
 
-        /* The operand is accessed first: its page fault comes before. */
-        probe_access(env, addr, 1, t, idx, ra);
-        probe_access(env, addr + size[mem] - 1, 1, t, idx, ra);
+        /*
+         * The operand is accessed first: its page fault comes before.  A
+         * 10-byte store writes its low 8 bytes and then the last 2, as
+         * the host does: only the first part is checked here.
+         */
+        x87_probe_plain(env, addr,
+                        size[mem] == 10 && t == MMU_DATA_STORE ? 8 : size[mem],
+                        t, ra);
     }
     /* C1: 1 for an overflow (not also an underflow) */
     env->fpus = (env->fpus & ~0x200) | (over && !under ? 0x200 : 0);
@@ -1101,6 +1122,8 @@ void helper_fbst_ST0(CPUX86State *env, target_ulong ptr)
 {
     floatx80 a = ST0;
     int64_t val = x87_to_int(env, a, 64, false);
+    uint64_t lo = 0;
+    uint16_t hi;
     int i;
 
     if (val == INT64_MIN || val >= 1000000000000000000LL ||
@@ -1110,24 +1133,26 @@ void helper_fbst_ST0(CPUX86State *env, target_ulong ptr)
 
             set_float_exception_flags(f | float_flag_invalid, &env->fp_status);
         }
-        for (i = 0; i < 7; i++) {
-            cpu_stb_data_ra(env, ptr + i, 0, GETPC());
+        lo = 0xc000000000000000ULL;
+        hi = 0xffff;
+    } else {
+        if (val < 0) {
+            val = -val;
         }
-        cpu_stb_data_ra(env, ptr + 7, 0xc0, GETPC());
-        cpu_stb_data_ra(env, ptr + 8, 0xff, GETPC());
-        cpu_stb_data_ra(env, ptr + 9, 0xff, GETPC());
-        return;
-    }
-    if (val < 0) {
-        val = -val;
-    }
-    cpu_stb_data_ra(env, ptr + 9, (a.high & 0x8000) ? 0x80 : 0, GETPC());
-    for (i = 0; i < 9; i++) {
-        int v = val % 100;
+        for (i = 0; i < 8; i++) {
+            int v = val % 100;
 
-        val /= 100;
-        cpu_stb_data_ra(env, ptr + i, ((v / 10) << 4) | (v % 10), GETPC());
+            val /= 100;
+            lo |= (uint64_t)(((v / 10) << 4) | (v % 10)) << (8 * i);
+        }
+        hi = (((val / 10) << 4) | (val % 10)) | ((a.high & 0x8000) ? 0x8000 : 0);
     }
+    /*
+     * The low eight bytes, then the last two, as the host stores them: a
+     * page fault at the second leaves the first written.
+     */
+    cpu_stq_data_ra(env, ptr, lo, GETPC());
+    cpu_stw_data_ra(env, ptr + 8, hi, GETPC());
 }
 
 
@@ -2039,6 +2064,32 @@ void helper_fxam_ST0(CPUX86State *env)
     }
 }
 
+/*
+ * pathvm: the environment and state images (fnstenv, fldenv, fnsave,
+ * frstor, fxsave, fxrstor) are checked whole before anything is read or
+ * written, in the order the hardware reports their page faults: the first
+ * field (the control word: 2 bytes in the 16-bit images, 4 in the others;
+ * a fault at the first byte of the next page when it crosses), then the
+ * last byte (a fault at that byte).
+ */
+static void x87_probe_image(CPUX86State *env, target_ulong ptr, int size,
+                            MMUAccessType t, uintptr_t ra)
+{
+    int idx = cpu_mmu_index(env, false);
+
+    x87_probe_plain(env, ptr, size == 14 || size == 94 ? 2 : 4, t, ra);
+    probe_access(env, ptr + size - 1, 1, t, idx, ra);
+}
+
+/* pathvm: ES and B say whether an unmasked exception is pending. */
+static void x87_set_es(CPUX86State *env)
+{
+    env->fpus &= ~(FPUS_SE | FPUS_B);
+    if (env->fpus & ~env->fpuc & 0x3f) {
+        env->fpus |= FPUS_SE | FPUS_B;
+    }
+}
+
 static void do_fstenv(CPUX86State *env, target_ulong ptr, int data32,
                       uintptr_t retaddr)
 {
@@ -2074,24 +2125,29 @@ static void do_fstenv(CPUX86State *env, target_ulong ptr, int data32,
         cpu_stl_data_ra(env, ptr, env->fpuc | 0xffff0000, retaddr);
         cpu_stl_data_ra(env, ptr + 4, fpus | 0xffff0000, retaddr);
         cpu_stl_data_ra(env, ptr + 8, fptag | 0xffff0000, retaddr);
+        /*
+         * pathvm: FIP, FOP (bits 16-26 above FCS) and FDP; FCS and FDS
+         * are 0 (deprecated, CPUID.7.0:EBX[13])
+         */
         cpu_stl_data_ra(env, ptr + 12, env->fpip, retaddr); /* fpip */
-        cpu_stl_data_ra(env, ptr + 16, env->fpcs, retaddr); /* fpcs */
+        cpu_stl_data_ra(env, ptr + 16, (env->fpop & 0x7ff) << 16, retaddr);
         cpu_stl_data_ra(env, ptr + 20, env->fpdp, retaddr); /* fpoo */
-        cpu_stl_data_ra(env, ptr + 24, env->fpds | 0xffff0000, retaddr);
+        cpu_stl_data_ra(env, ptr + 24, 0xffff0000, retaddr);
     } else {
         /* 16 bit */
         cpu_stw_data_ra(env, ptr, env->fpuc, retaddr);
         cpu_stw_data_ra(env, ptr + 2, fpus, retaddr);
         cpu_stw_data_ra(env, ptr + 4, fptag, retaddr);
         cpu_stw_data_ra(env, ptr + 6, env->fpip, retaddr);
-        cpu_stw_data_ra(env, ptr + 8, env->fpcs, retaddr);
+        cpu_stw_data_ra(env, ptr + 8, 0, retaddr);
         cpu_stw_data_ra(env, ptr + 10, env->fpdp, retaddr);
-        cpu_stw_data_ra(env, ptr + 12, env->fpds, retaddr);
+        cpu_stw_data_ra(env, ptr + 12, 0, retaddr);
     }
 }
 
 void helper_fstenv(CPUX86State *env, target_ulong ptr, int data32)
 {
+    x87_probe_image(env, ptr, 14 << data32, MMU_DATA_STORE, GETPC());
     do_fstenv(env, ptr, data32, GETPC());
 }
 
@@ -2116,24 +2172,27 @@ static void do_fldenv(CPUX86State *env, target_ulong ptr, int data32,
     int i, fpuc, fpus, fptag;
 
     /* pathvm: the whole image is read before anything changes */
-    probe_access(env, ptr + (14 << data32) - 1, 1, MMU_DATA_LOAD,
-                 cpu_mmu_index(env, false), retaddr);
+    x87_probe_image(env, ptr, 14 << data32, MMU_DATA_LOAD, retaddr);
     if (data32) {
         fpuc = cpu_lduw_data_ra(env, ptr, retaddr);
         fpus = cpu_lduw_data_ra(env, ptr + 4, retaddr);
         fptag = cpu_lduw_data_ra(env, ptr + 8, retaddr);
+        /* pathvm: FIP, FOP and FDP (zero-extended; FCS and FDS ignored) */
+        env->fpip = cpu_ldl_data_ra(env, ptr + 12, retaddr);
+        env->fpop = cpu_lduw_data_ra(env, ptr + 18, retaddr) & 0x7ff;
+        env->fpdp = cpu_ldl_data_ra(env, ptr + 20, retaddr);
     } else {
         fpuc = cpu_lduw_data_ra(env, ptr, retaddr);
         fpus = cpu_lduw_data_ra(env, ptr + 2, retaddr);
         fptag = cpu_lduw_data_ra(env, ptr + 4, retaddr);
+        /* pathvm: the 16-bit image has no FOP: it is cleared */
+        env->fpip = cpu_lduw_data_ra(env, ptr + 6, retaddr);
+        env->fpop = 0;
+        env->fpdp = cpu_lduw_data_ra(env, ptr + 10, retaddr);
     }
     cpu_set_fpuc(env, x87_fcw(fpuc));
     cpu_set_fpus(env, fpus);
-    /* pathvm: ES (and B) say whether an unmasked exception is pending */
-    env->fpus &= ~(FPUS_SE | FPUS_B);
-    if (env->fpus & ~env->fpuc & 0x3f) {
-        env->fpus |= FPUS_SE | FPUS_B;
-    }
+    x87_set_es(env);
     for (i = 0; i < 8; i++) {
         env->fptags[i] = ((fptag & 3) == 3);
         fptag >>= 2;
@@ -2150,6 +2209,7 @@ void helper_fsave(CPUX86State *env, target_ulong ptr, int data32)
     floatx80 tmp;
     int i;
 
+    x87_probe_image(env, ptr, data32 ? 108 : 94, MMU_DATA_STORE, GETPC());
     do_fstenv(env, ptr, data32, GETPC());
 
     ptr += (14 << data32);
@@ -2169,6 +2229,7 @@ void helper_frstor(CPUX86State *env, target_ulong ptr, int data32)
     int i;
 
     /* pathvm: the whole image is read before anything changes */
+    x87_probe_image(env, ptr, data32 ? 108 : 94, MMU_DATA_LOAD, GETPC());
     for (i = 0; i < 8; i++) {
         tmp[i] = helper_fldt(env, p, GETPC());
         p += 10;
@@ -2181,7 +2242,15 @@ void helper_frstor(CPUX86State *env, target_ulong ptr, int data32)
 
 #define XO(X)  offsetof(X86XSaveArea, X)
 
-static void do_xsave_fpu(CPUX86State *env, target_ulong ptr, uintptr_t ra)
+/*
+ * pathvm: the legacy image's x87 part.  w64: the 64-bit layout (FXSAVE64,
+ * REX.W: 64-bit FIP and FDP) or the 32-bit one (FIP and FDP as offsets,
+ * each followed by its selector and a reserved word; the selectors are 0,
+ * as CPUID.7.0:EBX[13] says).  FOP is stored with the other fields; the
+ * six bytes after each register are written as zeros, as the host does.
+ */
+static void do_xsave_fpu_layout(CPUX86State *env, target_ulong ptr,
+                                uintptr_t ra, bool w64)
 {
     int fpus, fptag, i;
     target_ulong addr;
@@ -2196,19 +2265,29 @@ static void do_xsave_fpu(CPUX86State *env, target_ulong ptr, uintptr_t ra)
     cpu_stw_data_ra(env, ptr + XO(legacy.fcw), env->fpuc, ra);
     cpu_stw_data_ra(env, ptr + XO(legacy.fsw), fpus, ra);
     cpu_stw_data_ra(env, ptr + XO(legacy.ftw), fptag ^ 0xff, ra);
+    cpu_stw_data_ra(env, ptr + XO(legacy.fpop), env->fpop & 0x7ff, ra);
 
-    /* In 32-bit mode this is eip, sel, dp, sel.
-       In 64-bit mode this is rip, rdp.
-       But in either case we don't write actual data, just zeros.  */
-    cpu_stq_data_ra(env, ptr + XO(legacy.fpip), env->fpip, ra); /* eip+sel; rip */
-    cpu_stq_data_ra(env, ptr + XO(legacy.fpdp), 0, ra); /* edp+sel; rdp */
+    if (w64) {
+        cpu_stq_data_ra(env, ptr + XO(legacy.fpip), env->fpip, ra);
+        cpu_stq_data_ra(env, ptr + XO(legacy.fpdp), env->fpdp, ra);
+    } else {
+        cpu_stq_data_ra(env, ptr + XO(legacy.fpip), (uint32_t)env->fpip, ra);
+        cpu_stq_data_ra(env, ptr + XO(legacy.fpdp), (uint32_t)env->fpdp, ra);
+    }
 
     addr = ptr + XO(legacy.fpregs);
     for (i = 0; i < 8; i++) {
         floatx80 tmp = ST(i);
         helper_fstt(env, tmp, addr, ra);
+        cpu_stw_data_ra(env, addr + 10, 0, ra);
+        cpu_stl_data_ra(env, addr + 12, 0, ra);
         addr += 16;
     }
+}
+
+static void do_xsave_fpu(CPUX86State *env, target_ulong ptr, uintptr_t ra)
+{
+    do_xsave_fpu_layout(env, ptr, ra, true);
 }
 
 static void do_xsave_mxcsr(CPUX86State *env, target_ulong ptr, uintptr_t ra)
@@ -2260,7 +2339,7 @@ static void do_xsave_pkru(CPUX86State *env, target_ulong ptr, uintptr_t ra)
     cpu_stq_data_ra(env, ptr, env->pkru, ra);
 }
 
-void helper_fxsave(CPUX86State *env, target_ulong ptr)
+void helper_fxsave(CPUX86State *env, target_ulong ptr, uint32_t w64)
 {
     uintptr_t ra = GETPC();
 
@@ -2269,7 +2348,9 @@ void helper_fxsave(CPUX86State *env, target_ulong ptr)
         raise_exception_ra(env, EXCP0D_GPF, ra);
     }
 
-    do_xsave_fpu(env, ptr, ra);
+    /* pathvm: nothing is written unless all of it can be */
+    x87_probe_image(env, ptr, 512, MMU_DATA_STORE, ra);
+    do_xsave_fpu_layout(env, ptr, ra, w64);
 
     if (env->cr[4] & CR4_OSFXSR_MASK) {
         do_xsave_mxcsr(env, ptr, ra);
@@ -2352,7 +2433,16 @@ void helper_xsaveopt(CPUX86State *env, target_ulong ptr, uint64_t rfbm)
     do_xsave(env, ptr, rfbm, inuse, inuse, GETPC());
 }
 
-static void do_xrstor_fpu(CPUX86State *env, target_ulong ptr, uintptr_t ra)
+/*
+ * pathvm: the legacy image's x87 part, in the 64-bit layout (w64) or the
+ * 32-bit one (FIP and FDP zero-extended offsets; the selectors ignored).
+ * FOP is loaded (11 bits); a 64-bit FIP is made canonical for the CPU's
+ * 48-bit linear addresses (sign-extended from bit 47) and FDP kept whole.  The control word keeps its reserved
+ * bits as fldcw does, and ES and B say whether an unmasked exception is
+ * pending.
+ */
+static void do_xrstor_fpu_layout(CPUX86State *env, target_ulong ptr,
+                                 uintptr_t ra, bool w64)
 {
     int i, fpuc, fpus, fptag;
     target_ulong addr;
@@ -2360,8 +2450,18 @@ static void do_xrstor_fpu(CPUX86State *env, target_ulong ptr, uintptr_t ra)
     fpuc = cpu_lduw_data_ra(env, ptr + XO(legacy.fcw), ra);
     fpus = cpu_lduw_data_ra(env, ptr + XO(legacy.fsw), ra);
     fptag = cpu_lduw_data_ra(env, ptr + XO(legacy.ftw), ra);
-    cpu_set_fpuc(env, fpuc);
+    env->fpop = cpu_lduw_data_ra(env, ptr + XO(legacy.fpop), ra) & 0x7ff;
+    if (w64) {
+        env->fpip = (int64_t)(cpu_ldq_data_ra(env, ptr + XO(legacy.fpip), ra)
+                              << 16) >> 16;
+        env->fpdp = cpu_ldq_data_ra(env, ptr + XO(legacy.fpdp), ra);
+    } else {
+        env->fpip = cpu_ldl_data_ra(env, ptr + XO(legacy.fpip), ra);
+        env->fpdp = cpu_ldl_data_ra(env, ptr + XO(legacy.fpdp), ra);
+    }
+    cpu_set_fpuc(env, x87_fcw(fpuc));
     cpu_set_fpus(env, fpus);
+    x87_set_es(env);
     fptag ^= 0xff;
     for (i = 0; i < 8; i++) {
         env->fptags[i] = ((fptag >> i) & 1);
@@ -2373,6 +2473,11 @@ static void do_xrstor_fpu(CPUX86State *env, target_ulong ptr, uintptr_t ra)
         ST(i) = tmp;
         addr += 16;
     }
+}
+
+static void do_xrstor_fpu(CPUX86State *env, target_ulong ptr, uintptr_t ra)
+{
+    do_xrstor_fpu_layout(env, ptr, ra, true);
 }
 
 static void do_xrstor_mxcsr(CPUX86State *env, target_ulong ptr, uintptr_t ra)
@@ -2424,7 +2529,7 @@ static void do_xrstor_pkru(CPUX86State *env, target_ulong ptr, uintptr_t ra)
     env->pkru = cpu_ldq_data_ra(env, ptr, ra);
 }
 
-void helper_fxrstor(CPUX86State *env, target_ulong ptr)
+void helper_fxrstor(CPUX86State *env, target_ulong ptr, uint32_t w64)
 {
     uintptr_t ra = GETPC();
 
@@ -2433,7 +2538,16 @@ void helper_fxrstor(CPUX86State *env, target_ulong ptr)
         raise_exception_ra(env, EXCP0D_GPF, ra);
     }
 
-    do_xrstor_fpu(env, ptr, ra);
+    /*
+     * pathvm: the whole image is readable and MXCSR's reserved bits clear
+     * (else #GP) before anything changes
+     */
+    x87_probe_image(env, ptr, 512, MMU_DATA_LOAD, ra);
+    if ((env->cr[4] & CR4_OSFXSR_MASK)
+        && (cpu_ldl_data_ra(env, ptr + XO(legacy.mxcsr), ra) & ~0xffffu)) {
+        raise_exception_ra(env, EXCP0D_GPF, ra);
+    }
+    do_xrstor_fpu_layout(env, ptr, ra, w64);
 
     if (env->cr[4] & CR4_OSFXSR_MASK) {
         do_xrstor_mxcsr(env, ptr, ra);

@@ -6740,12 +6740,9 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
                 /* memory op */
                 AddressParts a = gen_lea_modrm_0(env, s, modrm);
                 TCGv ea = gen_lea_modrm_1(s, a);
-                TCGv last_addr = tcg_temp_local_new(tcg_ctx);
-                bool update_fdp = true;
                 int kind = x87_stack_kind(op, mod, rm);
                 TCGLabel *skip = NULL;
 
-                tcg_gen_mov_tl(tcg_ctx, last_addr, ea);
                 gen_lea_v_seg(s, s->aflag, ea, a.def_seg, s->override);
                 if (kind) {
                     skip = gen_x87_stack_check(s, kind, 0, true);
@@ -6918,23 +6915,23 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
                     break;
                 case 0x0c: /* fldenv mem */
                     gen_helper_fldenv(tcg_ctx, tcg_ctx->cpu_env, s->A0, tcg_const_i32(tcg_ctx, dflag - 1));
-                    update_fip = update_fdp = false;
+                    update_fip = false;
                     break;
                 case 0x0d: /* fldcw mem */
                     tcg_gen_qemu_ld_i32(tcg_ctx, s->tmp2_i32, s->A0,
                                         s->mem_index, MO_LEUW);
                     gen_helper_fldcw(tcg_ctx, tcg_ctx->cpu_env, s->tmp2_i32);
-                    update_fip = update_fdp = false;
+                    update_fip = false;
                     break;
                 case 0x0e: /* fnstenv mem */
                     gen_helper_fstenv(tcg_ctx, tcg_ctx->cpu_env, s->A0, tcg_const_i32(tcg_ctx, dflag - 1));
-                    update_fip = update_fdp = false;
+                    update_fip = false;
                     break;
                 case 0x0f: /* fnstcw mem */
                     gen_helper_fnstcw(tcg_ctx, s->tmp2_i32, tcg_ctx->cpu_env);
                     tcg_gen_qemu_st_i32(tcg_ctx, s->tmp2_i32, s->A0,
                                         s->mem_index, MO_LEUW);
-                    update_fip = update_fdp = false;
+                    update_fip = false;
                     break;
                 case 0x1d: /* fldt mem */
                     gen_helper_fldt_ST0(tcg_ctx, tcg_ctx->cpu_env, s->A0);
@@ -6945,17 +6942,17 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
                     break;
                 case 0x2c: /* frstor mem */
                     gen_helper_frstor(tcg_ctx, tcg_ctx->cpu_env, s->A0, tcg_const_i32(tcg_ctx, dflag - 1));
-                    update_fip = update_fdp = false;
+                    update_fip = false;
                     break;
                 case 0x2e: /* fnsave mem */
                     gen_helper_fsave(tcg_ctx, tcg_ctx->cpu_env, s->A0, tcg_const_i32(tcg_ctx, dflag - 1));
-                    update_fip = update_fdp = false;
+                    update_fip = false;
                     break;
                 case 0x2f: /* fnstsw mem */
                     gen_helper_fnstsw(tcg_ctx, s->tmp2_i32, tcg_ctx->cpu_env);
                     tcg_gen_qemu_st_i32(tcg_ctx, s->tmp2_i32, s->A0,
                                         s->mem_index, MO_LEUW);
-                    update_fip = update_fdp = false;
+                    update_fip = false;
                     break;
                 case 0x3c: /* fbld */
                     gen_helper_fbld_ST0(tcg_ctx, tcg_ctx->cpu_env, s->A0);
@@ -6979,19 +6976,11 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
                 if (skip) {
                     gen_set_label(tcg_ctx, skip);
                 }
-
-                if (update_fdp) {
-                    int last_seg = s->override >= 0 ? s->override : a.def_seg;
-
-                    tcg_gen_ld_i32(tcg_ctx, s->tmp2_i32, tcg_ctx->cpu_env,
-                                    offsetof(CPUX86State,
-                                            segs[last_seg].selector));
-                    tcg_gen_st16_i32(tcg_ctx, s->tmp2_i32, tcg_ctx->cpu_env,
-                                        offsetof(CPUX86State, fpds));
-                    tcg_gen_st_tl(tcg_ctx, last_addr, tcg_ctx->cpu_env,
-                                    offsetof(CPUX86State, fpdp));
-                }
-                tcg_temp_free(tcg_ctx, last_addr);
+                /*
+                 * pathvm: FDP (and FOP) change only on an unmasked
+                 * exception (CPUID.7.0:EBX[6]), FDS and FCS are 0
+                 * (deprecated, EBX[13]), as on the host.
+                 */
             } else {
                 /* register float ops */
                 int kind = x87_stack_kind(op, mod, rm);
@@ -7022,7 +7011,7 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
                     case 0: /* fnop */
                         /* check exceptions (FreeBSD FPU probe) */
                         gen_helper_fwait(tcg_ctx, tcg_ctx->cpu_env);
-                        update_fip = false;
+                        /* pathvm: a non-control instruction: FIP is its */
                         break;
                     default:
                         goto unknown_op;
@@ -7199,8 +7188,10 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
                 case 0x1c:
                     switch(rm) {
                     case 0: /* feni (287 only, just do nop here) */
+                        update_fip = false; /* pathvm: as the host */
                         break;
                     case 1: /* fdisi (287 only, just do nop here) */
+                        update_fip = false;
                         break;
                     case 2: /* fclex */
                         gen_helper_fclex(tcg_ctx, tcg_ctx->cpu_env);
@@ -7211,6 +7202,7 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
                         update_fip = false;
                         break;
                     case 4: /* fsetpm (287 only, just do nop here) */
+                        update_fip = false;
                         break;
                     default:
                         goto unknown_op;
@@ -7278,6 +7270,7 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
                         gen_helper_fnstsw(tcg_ctx, s->tmp2_i32, tcg_ctx->cpu_env);
                         tcg_gen_extu_i32_tl(tcg_ctx, s->T0, s->tmp2_i32);
                         gen_op_mov_reg_v(s, MO_16, R_EAX, s->T0);
+                        update_fip = false; /* pathvm: a control instruction */
                         break;
                     default:
                         goto unknown_op;
@@ -7341,10 +7334,6 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
             }
 
             if (update_fip) {
-                tcg_gen_ld_i32(tcg_ctx, s->tmp2_i32, tcg_ctx->cpu_env,
-                                offsetof(CPUX86State, segs[R_CS].selector));
-                tcg_gen_st16_i32(tcg_ctx, s->tmp2_i32, tcg_ctx->cpu_env,
-                                    offsetof(CPUX86State, fpcs));
                 tcg_gen_st_tl(tcg_ctx, tcg_const_tl(tcg_ctx, pc_start - s->cs_base),
                                 tcg_ctx->cpu_env, offsetof(CPUX86State, fpip));
             }
@@ -9260,7 +9249,9 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
                 break;
             }
             gen_lea_modrm(env, s, modrm);
-            gen_helper_fxsave(tcg_ctx, tcg_ctx->cpu_env, s->A0);
+            /* pathvm: REX.W: the 64-bit layout */
+            gen_helper_fxsave(tcg_ctx, tcg_ctx->cpu_env, s->A0,
+                              tcg_const_i32(tcg_ctx, dflag == MO_64));
             break;
 
         CASE_MODRM_MEM_OP(1): /* fxrstor */
@@ -9273,7 +9264,8 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
                 break;
             }
             gen_lea_modrm(env, s, modrm);
-            gen_helper_fxrstor(tcg_ctx, tcg_ctx->cpu_env, s->A0);
+            gen_helper_fxrstor(tcg_ctx, tcg_ctx->cpu_env, s->A0,
+                              tcg_const_i32(tcg_ctx, dflag == MO_64));
             break;
 
         CASE_MODRM_MEM_OP(2): /* ldmxcsr */
