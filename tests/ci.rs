@@ -72,7 +72,9 @@ fn one_percent_more_work_in_one_function_fails_the_diff() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("heavy"));
+    let md = String::from_utf8_lossy(&out.stdout);
+    assert!(md.starts_with("### pathvm diff: instructions +"), "{md}");
+    assert!(md.contains("| heavy | diffwork-O2 | "), "{md}");
 }
 
 #[test]
@@ -135,4 +137,316 @@ fn identical_under_parallel_load() {
     for i in 1..3 {
         assert_eq!(first, std::fs::read(dir.join(format!("p{i}.out"))).unwrap());
     }
+}
+
+/// `pathvm run` of `phases-O2 N 1000` (exit status 3, as natively): phase
+/// `work` runs exactly 2*N instructions in its loop.
+fn phases_profile(dir: &std::path::Path, name: &str, n: &str) -> std::path::PathBuf {
+    let p = dir.join(name);
+    let out = run_pathvm(&p, &guest("phases-O2"), &[n, "1000"]);
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    p
+}
+
+fn pathvm_out(args: &[&std::ffi::OsStr]) -> std::process::Output {
+    Command::new(pathvm()).args(args).output().unwrap()
+}
+
+macro_rules! os {
+    ($($a:expr),* $(,)?) => { &[$(std::ffi::OsStr::new($a)),*] };
+}
+
+#[test]
+fn one_percent_more_work_in_one_phase_fails_that_phase_alone() {
+    let dir = scratch("check-phases");
+    // 1% more work in phase `work`: 2 * 1000 more instructions; the
+    // argument has as many digits, so the other phases do the same work.
+    let base = phases_profile(&dir, "base.out", "100000");
+    let new = phases_profile(&dir, "new.out", "101000");
+    let (b, n) = (base.as_os_str(), new.as_os_str());
+    let out = pathvm_out(os![
+        "check",
+        "--baseline",
+        b,
+        n,
+        "--phase",
+        "*",
+        "--limit",
+        "instructions:0.5%",
+        "--format",
+        "json"
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let checks = j["checks"].as_array().unwrap();
+    let rows: Vec<(&str, &str, i64)> = checks
+        .iter()
+        .map(|c| {
+            (
+                c["benchmark"].as_str().unwrap(),
+                c["status"].as_str().unwrap(),
+                c["change"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("main", "ok", 0),
+            ("work", "regressed", 2000),
+            ("stopped", "ok", 0),
+            ("tail", "ok", 0)
+        ],
+        "{j:#}"
+    );
+    let work = &checks[1];
+    let (old, cur) = (
+        work["baseline"].as_u64().unwrap(),
+        work["current"].as_u64().unwrap(),
+    );
+    assert!(old > 200_000 && old < 201_000, "{old}");
+    assert_eq!(cur, old + 2000);
+    // Markdown: the verdict and the phase that failed on the first line.
+    let out = pathvm_out(os![
+        "check",
+        "--baseline",
+        b,
+        n,
+        "--phase",
+        "*",
+        "--limit",
+        "instructions:0.5%",
+        "--format",
+        "markdown"
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let md = String::from_utf8(out.stdout).unwrap();
+    let pct = (cur - old) as f64 * 100.0 / old as f64;
+    assert_eq!(
+        md.lines().next().unwrap(),
+        format!("### pathvm check FAILED: work instructions +{pct:.2}% (1 of 4 checks over their limits)")
+    );
+    assert!(
+        md.contains("<details><summary>work: 1 function changed</summary>"),
+        "{md}"
+    );
+    assert!(md.contains("| spin | phases-O2 | "), "{md}");
+    // An absolute floor above the change: both limits must be exceeded.
+    let out = pathvm_out(os![
+        "check",
+        "--baseline",
+        b,
+        n,
+        "--phase",
+        "work",
+        "--limit",
+        "instructions:0.5%,+2001"
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let out = pathvm_out(os![
+        "check",
+        "--baseline",
+        b,
+        n,
+        "--phase",
+        "work",
+        "--limit",
+        "instructions:0.5%,+1999"
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    // A phase override in the limits file lets `work` grow by 2%.
+    let limits = dir.join("limits.toml");
+    std::fs::write(
+        &limits,
+        "[limits.instructions]\nrelative = 0.5\n\n[phases.work.instructions]\nrelative = 2.0\n",
+    )
+    .unwrap();
+    let out = pathvm_out(os![
+        "check",
+        "--baseline",
+        b,
+        n,
+        "--phase",
+        "*",
+        "--limits",
+        limits.as_os_str()
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    // A phase no profile has is an error.
+    let out = pathvm_out(os!["check", "--baseline", b, n, "--phase", "parse"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "pathvm: unknown phase `parse`; available: main, work, stopped, tail\n"
+    );
+}
+
+#[test]
+fn per_function_limits_and_several_profiles() {
+    let dir = scratch("check-functions");
+    let old = profile_of(&dir, "diffwork.out", &guest("diffwork-O2"));
+    let base_dir = dir.join("baselines");
+    let o = old.as_os_str();
+    // A missing baseline is an error, unless asked to make it.
+    let out = pathvm_out(os!["check", "--baseline", base_dir.as_os_str(), o]);
+    assert_eq!(out.status.code(), Some(2));
+    let p = dir.join("phases.out");
+    let p = {
+        let made = phases_profile(&dir, "phases.out", "1000");
+        assert_eq!(made, p);
+        p
+    };
+    let out = pathvm_out(os![
+        "check",
+        "--save-baseline",
+        "--baseline",
+        base_dir.as_os_str(),
+        o,
+        p.as_os_str(),
+        "--format",
+        "markdown"
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let md = String::from_utf8(out.stdout).unwrap();
+    assert!(md.starts_with("### pathvm check passed: "), "{md}");
+    assert!(
+        md.contains("- diffwork.out: baseline created from the profile"),
+        "{md}"
+    );
+    assert!(base_dir.join("diffwork.out").is_file());
+    assert!(base_dir.join("phases.out").is_file());
+    // The heavier version, by the same file name: its profile fails alone.
+    let more = dir.join("more");
+    std::fs::create_dir_all(&more).unwrap();
+    let new = profile_of(
+        &more,
+        "diffwork.out",
+        &guests().join("more").join("diffwork-O2"),
+    );
+    let out = pathvm_out(os![
+        "check",
+        "--save-baseline",
+        "--baseline",
+        base_dir.as_os_str(),
+        new.as_os_str(),
+        p.as_os_str(),
+        "--limit",
+        "instructions:0.5%",
+        "--format",
+        "markdown"
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let md = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        md.starts_with("### pathvm check FAILED: diffwork.out instructions +"),
+        "{md}"
+    );
+    assert!(md.contains("(1 of 2 checks over their limits)"), "{md}");
+    // Per-function limits: heavy did 1% more, light the same.
+    let limits = dir.join("limits.toml");
+    std::fs::write(
+        &limits,
+        "[limits.instructions]\nrelative = 5\n\n[functions.heavy.instructions]\nrelative = 0.5\n\n[functions.light.instructions]\nrelative = 0\n",
+    )
+    .unwrap();
+    let out = pathvm_out(os![
+        "check",
+        "--baseline",
+        o,
+        new.as_os_str(),
+        "--limits",
+        limits.as_os_str(),
+        "--format",
+        "json"
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows: Vec<(&str, &str)> = j["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["benchmark"].as_str().unwrap(),
+                c["status"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [("total", "ok"), ("heavy", "regressed"), ("light", "ok")],
+        "{j:#}"
+    );
+    // heavy's loop: 100,000 -> 101,000 iterations of k instructions each,
+    // around a few instructions of its own.
+    let heavy = &j["checks"][1];
+    let (h0, h1) = (
+        heavy["baseline"].as_u64().unwrap(),
+        heavy["current"].as_u64().unwrap(),
+    );
+    assert_eq!((h1 - h0) % 1000, 0, "{heavy}");
+    let k = (h1 - h0) / 1000;
+    assert!(
+        k > 0 && h0 >= 100_000 * k && h0 - 100_000 * k < 50,
+        "{heavy}"
+    );
+}
+
+#[test]
+fn objects_are_matched_by_build_id_not_directory() {
+    let dir = scratch("diff-moved");
+    // The same binary in two checkouts, run by the same relative path.
+    let mut profiles = Vec::new();
+    for side in ["ci", "laptop"] {
+        let d = dir.join(side);
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::copy(guest("diffwork-O2"), d.join("diffwork-O2")).unwrap();
+        profiles.push(profile_of(&d, "p.out", &d.join("diffwork-O2")));
+    }
+    let out = pathvm_out(os![
+        "diff",
+        profiles[0].as_os_str(),
+        profiles[1].as_os_str(),
+        "--format",
+        "json"
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["differences"], serde_json::json!([]), "{j:#}");
+    let out = pathvm_out(os![
+        "check",
+        "--baseline",
+        profiles[0].as_os_str(),
+        profiles[1].as_os_str(),
+        "--format",
+        "markdown"
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let md = String::from_utf8(out.stdout).unwrap();
+    assert!(!md.contains("object"), "{md}");
 }

@@ -2,12 +2,12 @@
 //! of it from `reports`, written out.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::options::{
-    By, CheckArgs, DiffArgs, DiffBy, DiffFormat, ExportArgs, ExportFormat, Format, ReportArgs,
-    ViewArgs,
+    By, CheckArgs, CheckFormat, DiffArgs, DiffBy, DiffFormat, ExportArgs, ExportFormat, Format,
+    ReportArgs, ViewArgs,
 };
 
 /// Exit status of `report`, `export`, `diff` and `check` on an error.
@@ -229,26 +229,112 @@ pub(crate) fn diff(a: DiffArgs) -> Outcome {
     Ok(ExitCode::from(u8::from(d.regressed)))
 }
 
+/// The baseline of each profile: `--baseline` itself for one profile,
+/// unless it is a directory (or ends in `/`); in a directory, the
+/// profile's file name.
+fn baselines_of(a: &CheckArgs) -> Result<Vec<PathBuf>, String> {
+    let base = &a.baseline;
+    let is_dir = base.is_dir() || base.as_os_str().as_encoded_bytes().ends_with(b"/");
+    if a.profiles.len() == 1 && !is_dir {
+        return Ok(vec![base.clone()]);
+    }
+    if base.exists() && !base.is_dir() {
+        return Err(format!(
+            "--baseline {}: several profiles need a directory of baselines",
+            base.display()
+        ));
+    }
+    let mut out: Vec<PathBuf> = Vec::new();
+    for p in &a.profiles {
+        let name = p
+            .file_name()
+            .ok_or_else(|| format!("{}: not a file name", p.display()))?;
+        let b = base.join(name);
+        if out.contains(&b) {
+            return Err(format!(
+                "two profiles are named {}: their baselines would be one file",
+                name.to_string_lossy()
+            ));
+        }
+        out.push(b);
+    }
+    Ok(out)
+}
+
 pub(crate) fn check(a: CheckArgs) -> Outcome {
-    let current = reports::read_profile(&a.profile)?;
+    let baselines = baselines_of(&a)?;
+    let currents = a
+        .profiles
+        .iter()
+        .map(reports::read_profile)
+        .collect::<Result<Vec<_>, _>>()?;
     if a.update_baseline {
-        reports::write_profile(&a.baseline, &current)?;
-        println!(
-            "baseline {} updated from {}",
-            a.baseline.display(),
-            a.profile.display()
-        );
+        for ((base, path), current) in baselines.iter().zip(&a.profiles).zip(&currents) {
+            write_baseline(base, current)?;
+            println!(
+                "baseline {} updated from {}",
+                base.display(),
+                path.display()
+            );
+        }
         return Ok(ExitCode::SUCCESS);
     }
-    let baseline = reports::read_profile(&a.baseline)?;
+    let mut bases = Vec::new();
+    let mut created = Vec::new();
+    for (base, current) in baselines.iter().zip(&currents) {
+        if a.save_baseline && !base.exists() {
+            write_baseline(base, current)?;
+            bases.push(current.clone());
+            created.push(true);
+        } else {
+            bases.push(reports::read_profile(base)?);
+            created.push(false);
+        }
+    }
     let mut limits = match &a.limits {
         Some(path) => reports::Limits::read(path)?,
         None => reports::Limits::default(),
     };
     limits.merge(reports::Limits::from_cli(&a.limit)?);
-    let c = reports::check(&baseline, &current, &limits)?;
+    let names: Vec<String> = a
+        .profiles
+        .iter()
+        .map(|p| {
+            p.file_name()
+                .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into())
+        })
+        .collect();
+    let inputs: Vec<reports::CheckInput> = (0..currents.len())
+        .map(|i| reports::CheckInput {
+            name: &names[i],
+            baseline: &bases[i],
+            current: &currents[i],
+            created: created[i],
+        })
+        .collect();
+    let opts = reports::CheckOptions {
+        phases: a.phase.clone(),
+        format: match a.format {
+            CheckFormat::Text => reports::CheckFormat::Text,
+            CheckFormat::Markdown => reports::CheckFormat::Markdown,
+            CheckFormat::Json => reports::CheckFormat::Json,
+        },
+    };
+    let c = reports::check_profiles(&inputs, &limits, &opts)?;
     emit(c.verdict_text.as_bytes());
     Ok(ExitCode::from(u8::from(c.failed)))
+}
+
+/// Writes a baseline, making its directory when missing.
+fn write_baseline(
+    path: &Path,
+    profile: &reports::Profile,
+) -> Result<(), Box<dyn std::error::Error>> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    reports::write_profile(path, profile)?;
+    Ok(())
 }
 
 /// Source files larger than this are not put in a page.

@@ -371,20 +371,46 @@ pub(crate) struct DiffArgs {
     pub(crate) phase: Option<String>,
 }
 
+#[derive(Clone, Copy, ValueEnum)]
+pub(crate) enum CheckFormat {
+    Text,
+    /// GitHub-flavoured Markdown, the verdict on the first line.
+    Markdown,
+    Json,
+}
+
+/// A metric fails when it exceeds its `max`, or every one of its relative
+/// and absolute limits that is set (an absolute limit is a noise floor:
+/// `instructions:1%,+5000` fails on a rise of more than 1% only when that
+/// is more than 5000 instructions). Exit status: 0 passed, 1 failed, 2 on
+/// an error (a missing baseline without --save-baseline).
 #[derive(Args)]
 pub(crate) struct CheckArgs {
-    /// The fresh profile.
+    /// The fresh profiles (each checked against its own baseline).
     #[arg(default_value = "pathvm.out")]
-    pub(crate) profile: PathBuf,
-    /// The committed baseline profile.
+    pub(crate) profiles: Vec<PathBuf>,
+    /// The committed baseline profile; a directory (required for several
+    /// profiles) holds one per profile, under the profile's file name.
     #[arg(long)]
     pub(crate) baseline: PathBuf,
-    /// Limits file (TOML: `[limits.METRIC] relative = PCT, absolute = N`).
+    /// Limits file (TOML: `[limits.METRIC]`, `[phases.NAME.METRIC]`,
+    /// `[functions.NAME.METRIC]` with relative = PCT, absolute = N, max = N).
     #[arg(long)]
     pub(crate) limits: Option<PathBuf>,
-    /// A limit on the command line: `METRIC:PCT%[,+ABS]` (repeatable).
+    /// A limit on the totals: `METRIC:SPEC[,SPEC]`, SPEC one of `PCT%`,
+    /// `+N`, `max=N` (repeatable).
     #[arg(long)]
     pub(crate) limit: Vec<String>,
+    /// Check each phase matching NAME (a glob; `*`: every phase) as a
+    /// benchmark of its own, instead of the whole profile (repeatable).
+    #[arg(long, value_name = "NAME")]
+    pub(crate) phase: Vec<String>,
+    #[arg(long, value_enum, default_value = "text")]
+    pub(crate) format: CheckFormat,
+    /// A baseline that does not exist is made from the profile (and the
+    /// check passes) instead of exiting with status 2.
+    #[arg(long, conflicts_with = "update_baseline")]
+    pub(crate) save_baseline: bool,
     /// Replace the baseline with the profile, on purpose.
     #[arg(long)]
     pub(crate) update_baseline: bool,

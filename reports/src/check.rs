@@ -1,19 +1,37 @@
-//! `pathvm check --baseline FILE`: a fresh profile against a committed
-//! baseline, with limits per metric, for CI scripts.
+//! `pathvm check --baseline FILE`: fresh profiles against committed
+//! baselines, with limits per metric, for CI scripts.
+//!
+//! # What is checked
+//!
+//! Each profile is checked against its baseline, as a whole or, with
+//! phases asked for ([`CheckOptions::phases`], globs), phase by phase: each
+//! phase is a benchmark of its own. A phase of the baseline that the
+//! profile lacks fails (a benchmark that stopped running must not pass
+//! unnoticed); a phase only in the profile is new and passes (only its
+//! `max` limits apply). Per-function limits judge each function's self
+//! cost in the profile or the phase; functions are matched by name and
+//! object file name (`libc.so.6`, not its directory).
 //!
 //! # Limits
 //!
-//! Each metric can have three limits; a metric fails when it passes any
-//! limit that is set (gungraun's soft limit is `relative`, its hard limit
-//! `max`), and the check fails when any metric fails. A decrease never
-//! fails.
+//! Each metric can have three limits; a decrease never fails.
 //!
 //! - `relative`: the largest increase allowed, in percent of the baseline
-//!   (a rise from a baseline of 0 always passes it);
+//!   (a rise from a baseline of 0 never exceeds it);
 //! - `absolute`: the largest increase allowed, in counts;
 //! - `max`: the largest value allowed, whatever the baseline.
 //!
-//! In a TOML file ([`Limits::parse`]), one table per metric:
+//! They combine so that an absolute limit is a noise floor for the
+//! relative one: **a metric fails when it exceeds `max`, or when it
+//! exceeds every one of `relative` and `absolute` that is set** (both,
+//! when both are set: `2%,+1000` fails on +3% only if that is more than
+//! 1000 counts, and on +5000 counts only if that is more than 2%). The
+//! check fails when any metric fails (gungraun's soft limit is
+//! `relative`, its hard limit `max`).
+//!
+//! In a TOML file ([`Limits::parse`]), one table per metric for the totals
+//! of each profile or phase, optional overrides per phase (by name or
+//! glob), and per-function limits (by name or glob):
 //!
 //! ```toml
 //! [limits.instructions]
@@ -22,6 +40,13 @@
 //!
 //! [limits.l1d-miss]
 //! max = 50000
+//!
+//! [phases.parse.instructions]   # phase `parse`: replaces what it names
+//! relative = 0.5
+//!
+//! [functions."hash_*".instructions]  # each function's self cost
+//! relative = 5.0
+//! absolute = 200
 //! ```
 //!
 //! On the command line ([`Limits::from_cli`]), `--limit METRIC:SPEC[,SPEC]`
@@ -31,18 +56,23 @@
 //! it names and keeps the others; [`Limits::merge`] lets the command line
 //! override a file the same way.
 //!
-//! Without any limit, every metric the two profiles share must not
-//! increase at all (`relative = 0`).
+//! Without any limit on the totals, every metric the two profiles share
+//! must not increase at all (`relative = 0`).
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::diff::{relative, run_differences, CommonMetrics};
+use serde::Serialize;
+
+use crate::diff::{html_escape, relative, run_differences, CommonMetrics};
 use crate::error::ReportError;
-use crate::profile::Profile;
-use crate::table::{count, is_percentage, pct, signed, signed_pct, Align, Table};
+use crate::glob::glob_match;
+use crate::metric::{to_json, OrderedMap};
+use crate::profile::{file_name, Profile};
+use crate::table::{count, is_percentage, pct, round_pct, signed, signed_pct, Align, Table};
 
 /// The limits of one metric (see the module documentation).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Limit {
     /// Largest increase in percent of the baseline.
     pub relative_pct: Option<f64>,
@@ -66,6 +96,7 @@ impl Limit {
         }
     }
 
+    /// `+2.00%, +1,000` (both must be exceeded), `max 5`.
     fn describe(&self) -> String {
         let mut parts = Vec::new();
         if let Some(r) = self.relative_pct {
@@ -79,14 +110,59 @@ impl Limit {
         }
         parts.join(", ")
     }
+
+    /// What a change from `old` to `new` exceeds, in words; empty when it
+    /// passes (the rule of the module documentation). `old` is `None` for
+    /// a benchmark new in the profile: only `max` applies.
+    pub fn judge(&self, old: Option<u64>, new: u64) -> Vec<String> {
+        let mut failures = Vec::new();
+        if let Some(old) = old {
+            let rise = new.saturating_sub(old);
+            let rel = self.relative_pct.map(|r| {
+                let over = relative(old, new).is_some_and(|p| p > r);
+                (
+                    over,
+                    format!("{} > +{}", signed_pct(relative(old, new)), pct(r)),
+                )
+            });
+            let abs = self.absolute.map(|a| {
+                (
+                    rise > a,
+                    format!("{} > +{}", signed(new as i128 - old as i128), count(a)),
+                )
+            });
+            let set: Vec<(bool, String)> = rel.into_iter().chain(abs).collect();
+            if !set.is_empty() && set.iter().all(|(over, _)| *over) {
+                failures.push(
+                    set.into_iter()
+                        .map(|(_, why)| why)
+                        .collect::<Vec<_>>()
+                        .join(" and "),
+                );
+            }
+        }
+        if let Some(m) = self.max {
+            if new > m {
+                failures.push(format!("{} > max {}", count(new), count(m)));
+            }
+        }
+        failures
+    }
 }
 
 /// Limits per metric, in the order given (a TOML file's tables come sorted
 /// by name).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Limits {
-    /// `(metric, limit)`, each metric once.
+    /// `(metric, limit)` on the totals of every profile or phase checked,
+    /// each metric once.
     pub metrics: Vec<(String, Limit)>,
+    /// `(phase name or glob, limits)`: for the phases it matches, these
+    /// replace the limits of [`Limits::metrics`] they name.
+    pub phases: Vec<(String, Vec<(String, Limit)>)>,
+    /// `(function name or glob, limits)` on the self cost of each function
+    /// it matches, in every profile or phase checked.
+    pub functions: Vec<(String, Vec<(String, Limit)>)>,
 }
 
 /// Why limits could not be read. One line each.
@@ -121,6 +197,15 @@ pub enum LimitsError {
     },
 }
 
+/// Sets `limit` for `metric` in `list`: a metric named again keeps the
+/// limits the new one does not name.
+fn set_limit(list: &mut Vec<(String, Limit)>, metric: &str, limit: Limit) {
+    match list.iter_mut().find(|(m, _)| m == metric) {
+        Some((_, old)) => *old = old.overridden_by(&limit),
+        None => list.push((metric.to_string(), limit)),
+    }
+}
+
 impl Limits {
     /// Parses the TOML limits format of the module documentation. Unknown
     /// tables and keys are errors (a typo must not disable a limit).
@@ -153,65 +238,102 @@ impl Limits {
             let line = e.span().map_or(1, |s| line_of(s.start));
             err(line, e.message().trim().replace('\n', " "))
         })?;
-        let mut limits = Limits::default();
-        for (key, value) in &table {
-            if key != "limits" {
-                return Err(err(
-                    find(key),
-                    format!("unknown table `{key}` (expected `limits`)"),
-                ));
-            }
+        // `[PREFIX.METRIC]` tables, each with relative, absolute, max.
+        let metric_tables = |prefix: &str,
+                             value: &toml::Value|
+         -> Result<Vec<(String, Limit)>, LimitsError> {
             let Some(per_metric) = value.as_table() else {
-                return Err(err(find(key), "`limits` must be a table of metrics".into()));
+                return Err(err(
+                    find(prefix),
+                    format!("`{prefix}` must be a table of metrics"),
+                ));
             };
+            let mut out = Vec::new();
             for (metric, value) in per_metric {
                 let Some(keys) = value.as_table() else {
                     return Err(err(
                         find(metric),
-                        format!("`limits.{metric}` must be a table"),
+                        format!("`{prefix}.{metric}` must be a table"),
                     ));
                 };
                 let mut limit = Limit::default();
                 for (k, v) in keys {
                     let line = find(k);
                     match k.as_str() {
-                        "relative" => {
-                            let r = v.as_float().or_else(|| v.as_integer().map(|i| i as f64));
-                            match r {
-                                Some(r) if is_percentage(r) => limit.relative_pct = Some(r),
-                                _ => {
-                                    return Err(err(
-                                        line,
-                                        format!("`limits.{metric}.relative` must be a percentage of 0 or more"),
-                                    ))
+                            "relative" => {
+                                let r = v.as_float().or_else(|| v.as_integer().map(|i| i as f64));
+                                match r {
+                                    Some(r) if is_percentage(r) => limit.relative_pct = Some(r),
+                                    _ => {
+                                        return Err(err(
+                                            line,
+                                            format!("`{prefix}.{metric}.relative` must be a percentage of 0 or more"),
+                                        ))
+                                    }
                                 }
                             }
-                        }
-                        "absolute" | "max" => {
-                            let Some(n) = v.as_integer().and_then(|i| u64::try_from(i).ok()) else {
-                                return Err(err(line, format!("`limits.{metric}.{k}` must be a count of 0 or more")));
-                            };
-                            if k == "absolute" {
-                                limit.absolute = Some(n);
-                            } else {
-                                limit.max = Some(n);
+                            "absolute" | "max" => {
+                                let Some(n) = v.as_integer().and_then(|i| u64::try_from(i).ok())
+                                else {
+                                    return Err(err(
+                                        line,
+                                        format!("`{prefix}.{metric}.{k}` must be a count of 0 or more"),
+                                    ));
+                                };
+                                if k == "absolute" {
+                                    limit.absolute = Some(n);
+                                } else {
+                                    limit.max = Some(n);
+                                }
+                            }
+                            _ => {
+                                return Err(err(
+                                    line,
+                                    format!("unknown key `{k}` in `{prefix}.{metric}` (expected relative, absolute, max)"),
+                                ))
                             }
                         }
-                        _ => {
-                            return Err(err(
-                                line,
-                                format!("unknown key `{k}` in `limits.{metric}` (expected relative, absolute, max)"),
-                            ))
-                        }
-                    }
                 }
                 if limit.is_empty() {
                     return Err(err(
                         find(metric),
-                        format!("`limits.{metric}` sets no limit"),
+                        format!("`{prefix}.{metric}` sets no limit"),
                     ));
                 }
-                limits.set(metric, limit);
+                set_limit(&mut out, metric, limit);
+            }
+            Ok(out)
+        };
+        let mut limits = Limits::default();
+        for (key, value) in &table {
+            match key.as_str() {
+                "limits" => {
+                    for (metric, limit) in metric_tables("limits", value)? {
+                        set_limit(&mut limits.metrics, &metric, limit);
+                    }
+                }
+                "phases" | "functions" => {
+                    let Some(named) = value.as_table() else {
+                        return Err(err(find(key), format!("`{key}` must be a table of names")));
+                    };
+                    for (name, value) in named {
+                        let per_metric = metric_tables(&format!("{key}.{name}"), value)?;
+                        let list = if key == "phases" {
+                            &mut limits.phases
+                        } else {
+                            &mut limits.functions
+                        };
+                        list.push((name.clone(), per_metric));
+                    }
+                }
+                _ => {
+                    return Err(err(
+                        find(key),
+                        format!(
+                            "unknown table `{key}` (expected `limits`, `phases` or `functions`)"
+                        ),
+                    ))
+                }
             }
         }
         Ok(limits)
@@ -244,124 +366,512 @@ impl Limits {
                     limit.absolute = Some(n.parse().map_err(|_| bad("bad count"))?);
                 }
             }
-            limits.set(metric, limit);
+            set_limit(&mut limits.metrics, metric, limit);
         }
         Ok(limits)
     }
 
     /// Adds the limits of `other`, which override these metric by metric
-    /// and limit by limit (command line over file).
+    /// and limit by limit (command line over file); its phase and function
+    /// tables come after these.
     pub fn merge(&mut self, other: Limits) {
         for (metric, limit) in other.metrics {
-            self.set(&metric, limit);
+            set_limit(&mut self.metrics, &metric, limit);
         }
+        self.phases.extend(other.phases);
+        self.functions.extend(other.functions);
     }
 
-    fn set(&mut self, metric: &str, limit: Limit) {
-        match self.metrics.iter_mut().find(|(m, _)| m == metric) {
-            Some((_, old)) => *old = old.overridden_by(&limit),
-            None => self.metrics.push((metric.to_string(), limit)),
+    /// The limits on the totals of phase `phase` (`None`: a whole
+    /// profile): [`Limits::metrics`] with every matching phase table over it.
+    fn for_phase(&self, phase: Option<&str>) -> Vec<(String, Limit)> {
+        let mut out = self.metrics.clone();
+        if let Some(phase) = phase {
+            for (glob, per_metric) in &self.phases {
+                if glob_match(glob, phase) {
+                    for (metric, limit) in per_metric {
+                        set_limit(&mut out, metric, limit.clone());
+                    }
+                }
+            }
         }
+        out
     }
 }
 
-/// The verdict on one metric.
+/// Where a checked benchmark was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Presence {
+    /// In the baseline and in the profile.
+    Both,
+    /// In the profile only: new, nothing to compare (only `max` applies).
+    New,
+    /// In the baseline only: it fails.
+    Missing,
+    /// The baseline did not exist and was made from the profile.
+    Created,
+}
+
+/// The verdict on one metric of one benchmark (a profile or a phase), or
+/// of one function in it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MetricVerdict {
+    /// The benchmark: empty for a single profile checked whole; the phase
+    /// for phases of one profile; the profile's name (and ` / PHASE`) when
+    /// several profiles are checked.
+    pub benchmark: String,
+    /// The function (per-function limits), with its object's file name.
+    pub function: Option<(String, String)>,
     /// The metric.
     pub metric: String,
-    /// Its total in the baseline.
+    /// Its value in the baseline (0 when missing there).
     pub baseline: u64,
-    /// Its total in the current profile.
+    /// Its value in the current profile (0 when missing there).
     pub current: u64,
     /// Relative change in percent (`None` from a baseline of 0).
     pub change_pct: Option<f64>,
+    /// Where the benchmark was found.
+    pub presence: Presence,
     /// The limits applied.
     pub limit: Limit,
     /// The limits passed, in words (`+3.70% > +2.00%`); empty when OK.
     pub failures: Vec<String>,
 }
 
+impl MetricVerdict {
+    /// The benchmark and function, as the first column shows them.
+    pub fn name(&self) -> String {
+        match (&self.function, self.benchmark.is_empty()) {
+            (None, true) => "total".into(),
+            (None, false) => self.benchmark.clone(),
+            (Some((f, _)), true) => f.clone(),
+            (Some((f, _)), false) => format!("{}: {f}", self.benchmark),
+        }
+    }
+
+    /// `OK (limits +2.00%)`, `REGRESSED (+3.00% > +2.00%)`, ...
+    fn verdict(&self) -> String {
+        let limits = self.limit.describe();
+        match self.presence {
+            _ if !self.failures.is_empty() => {
+                format!("REGRESSED ({})", self.failures.join("; "))
+            }
+            Presence::Created => "OK, baseline created".into(),
+            Presence::New => format!("OK, new (limits {limits})"),
+            _ if self.current < self.baseline => format!("OK, improved (limits {limits})"),
+            _ => format!("OK (limits {limits})"),
+        }
+    }
+
+    fn status(&self) -> &'static str {
+        match self.presence {
+            _ if !self.failures.is_empty() => "regressed",
+            Presence::Created => "created",
+            Presence::New => "new",
+            _ if self.current < self.baseline => "improved",
+            _ => "ok",
+        }
+    }
+}
+
+/// One profile to check against its baseline.
+#[derive(Clone, Copy, Debug)]
+pub struct CheckInput<'a> {
+    /// How the output names it when several are checked (its file name).
+    pub name: &'a str,
+    /// The baseline.
+    pub baseline: &'a Profile,
+    /// The fresh profile.
+    pub current: &'a Profile,
+    /// The baseline was just made from the profile (`--save-baseline`).
+    pub created: bool,
+}
+
+/// Output format of a check.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CheckFormat {
+    /// Aligned tables for a terminal.
+    #[default]
+    Text,
+    /// GitHub-flavoured Markdown (a pull request comment, a job summary):
+    /// the verdict on the first line.
+    Markdown,
+    /// JSON for scripts (see [`check_profiles`]).
+    Json,
+}
+
+/// Options of [`check_profiles`].
+#[derive(Clone, Debug, Default)]
+pub struct CheckOptions {
+    /// Check these phases (names or globs, `*` for all), each as a
+    /// benchmark; empty checks each profile whole.
+    pub phases: Vec<String>,
+    /// Text, Markdown or JSON.
+    pub format: CheckFormat,
+}
+
 /// What [`check`] found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CheckOutcome {
-    /// A short verdict: notes on how the runs differ, one line per metric
-    /// (OK or REGRESSED with the numbers), and a closing line.
+    /// The report in the format asked for (text: notes on how the runs
+    /// differ, one line per metric, a closing line).
     pub verdict_text: String,
     /// Some metric passed a limit: the command exits with status 1.
     pub failed: bool,
-    /// One verdict per checked metric, in the order of the limits.
+    /// One verdict per checked metric and benchmark, benchmarks in order,
+    /// totals before functions.
     pub verdicts: Vec<MetricVerdict>,
 }
 
+/// Function self costs by (name, object file name), over the shared
+/// metrics (columns `cols` of the profile).
+type FunctionCosts = BTreeMap<(String, String), Vec<u64>>;
+
+/// A benchmark: one profile, or one phase of it, on both sides.
+struct Bench {
+    name: String,
+    presence: Presence,
+    phase: Option<String>,
+    profile: String,
+    old_totals: Vec<u64>,
+    new_totals: Vec<u64>,
+    old_functions: FunctionCosts,
+    new_functions: FunctionCosts,
+    /// The metrics its limits name (positions in the shared metrics).
+    checked: Vec<usize>,
+}
+
+fn function_costs(profile: &Profile, phase: Option<&str>, cols: &[usize]) -> FunctionCosts {
+    let mut out = FunctionCosts::new();
+    let mut add = |index: usize, costs: &[u64]| {
+        let f = &profile.functions[index];
+        let row = out
+            .entry((f.name.clone(), file_name(&f.object).to_string()))
+            .or_insert_with(|| vec![0; cols.len()]);
+        for (v, &c) in row.iter_mut().zip(cols) {
+            *v = v.saturating_add(costs[c]);
+        }
+    };
+    match phase.and_then(|name| profile.phase(name)) {
+        Some(p) => {
+            for r in &p.functions {
+                add(r.function as usize, &r.self_cost);
+            }
+        }
+        None if phase.is_none() => {
+            for (i, f) in profile.functions.iter().enumerate() {
+                add(i, &f.self_cost);
+            }
+        }
+        None => {}
+    }
+    out
+}
+
 /// Compares the totals of `current` to those of `baseline` under `limits`
-/// (see the module documentation). A metric of the limits that is not in
-/// both profiles is an error.
+/// (see the module documentation): [`check_profiles`] on one profile,
+/// checked whole, as text.
 pub fn check(
     baseline: &Profile,
     current: &Profile,
     limits: &Limits,
 ) -> Result<CheckOutcome, ReportError> {
-    let cm = CommonMetrics::new(baseline, current, &[])?;
-    let checked: Vec<(String, Limit)> = if limits.metrics.is_empty() {
-        cm.common
-            .iter()
-            .map(|m| {
-                (
-                    m.clone(),
-                    Limit {
-                        relative_pct: Some(0.0),
-                        ..Limit::default()
-                    },
-                )
-            })
-            .collect()
-    } else {
-        limits.metrics.clone()
+    check_profiles(
+        &[CheckInput {
+            name: "",
+            baseline,
+            current,
+            created: false,
+        }],
+        limits,
+        &CheckOptions::default(),
+    )
+}
+
+/// Checks each profile against its baseline under `limits`, whole or per
+/// phase (see the module documentation). A metric of the limits that is
+/// not in both profiles, a phase pattern that matches no phase, or a
+/// profile that is not consistent is an error.
+///
+/// Markdown leads with the verdict (`### pathvm check FAILED: work
+/// instructions +1.00% (1 of 6 checks over their limits)`), then one line
+/// per benchmark and metric (name first, baseline, current, change,
+/// limit, verdict), then a collapsible `<details>` per benchmark with its
+/// functions' changes, and how the runs differ.
+///
+/// JSON: `{"failed", "summary" (markdown's first line as text), "notes":
+/// [...], "checks": [{"benchmark", "profile", "phase", "function",
+/// "object", "metric", "status": "ok"|"improved"|"regressed"|"new"|
+/// "created", "presence": "both"|"new"|"missing"|"created", "baseline",
+/// "current", "change", "change_pct", "limits": {"relative_pct",
+/// "absolute", "max"}, "failures": [...]}], "benchmarks": [{"benchmark",
+/// "profile", "phase", "presence", "functions": [{"function", "object",
+/// "changes": {metric: {"old", "new", "change", "change_pct"}}}]}]}`.
+pub fn check_profiles(
+    inputs: &[CheckInput],
+    limits: &Limits,
+    opts: &CheckOptions,
+) -> Result<CheckOutcome, ReportError> {
+    let several = inputs.len() > 1;
+    let mut benches: Vec<Bench> = Vec::new();
+    let mut notes: Vec<String> = Vec::new();
+    let mut verdicts: Vec<MetricVerdict> = Vec::new();
+    let mut common_names: Vec<Vec<String>> = Vec::new();
+    for input in inputs {
+        let cm = CommonMetrics::new(input.baseline, input.current, &[])?;
+        let who = if several {
+            format!("{}: ", input.name)
+        } else {
+            String::new()
+        };
+        if input.created {
+            notes.push(format!("{who}baseline created from the profile"));
+        }
+        for d in run_differences(&input.baseline.meta, &input.current.meta) {
+            notes.push(format!("{who}the runs differ: {d}"));
+        }
+        // The phases checked: (name, presence), baseline order first.
+        let phases: Vec<(Option<String>, Presence)> = if opts.phases.is_empty() {
+            vec![(
+                None,
+                if input.created {
+                    Presence::Created
+                } else {
+                    Presence::Both
+                },
+            )]
+        } else {
+            let mut names: Vec<&str> = input
+                .baseline
+                .phases
+                .iter()
+                .map(|p| p.name.as_str())
+                .collect();
+            for p in &input.current.phases {
+                if !names.contains(&p.name.as_str()) {
+                    names.push(&p.name);
+                }
+            }
+            for glob in &opts.phases {
+                if !names.iter().any(|n| glob_match(glob, n)) {
+                    return Err(ReportError::UnknownPhase {
+                        name: glob.clone(),
+                        available: names.iter().map(|s| s.to_string()).collect(),
+                    });
+                }
+            }
+            names
+                .into_iter()
+                .filter(|n| opts.phases.iter().any(|g| glob_match(g, n)))
+                .map(|n| {
+                    let presence = match (
+                        input.baseline.phase(n).is_some(),
+                        input.current.phase(n).is_some(),
+                    ) {
+                        _ if input.created => Presence::Created,
+                        (true, true) => Presence::Both,
+                        (true, false) => Presence::Missing,
+                        _ => Presence::New,
+                    };
+                    (Some(n.to_string()), presence)
+                })
+                .collect()
+        };
+        for (phase, presence) in phases {
+            let totals = |p: &Profile, cols: &[usize]| -> Vec<u64> {
+                let t = match &phase {
+                    None => Some(&p.totals),
+                    Some(name) => p.phase(name).map(|ph| &ph.totals),
+                };
+                cols.iter()
+                    .map(|&c| t.map_or(0, |t| t[c]))
+                    .collect::<Vec<u64>>()
+            };
+            let name = match (&phase, several) {
+                (None, false) => String::new(),
+                (None, true) => input.name.to_string(),
+                (Some(p), false) => p.clone(),
+                (Some(p), true) => format!("{} / {p}", input.name),
+            };
+            let mut checked_limits = limits.for_phase(phase.as_deref());
+            if checked_limits.is_empty() {
+                checked_limits = cm
+                    .common
+                    .iter()
+                    .map(|m| {
+                        (
+                            m.clone(),
+                            Limit {
+                                relative_pct: Some(0.0),
+                                ..Limit::default()
+                            },
+                        )
+                    })
+                    .collect();
+            }
+            let bench = Bench {
+                name,
+                presence,
+                profile: input.name.to_string(),
+                old_totals: totals(input.baseline, &cm.old_col),
+                new_totals: totals(input.current, &cm.new_col),
+                old_functions: function_costs(input.baseline, phase.as_deref(), &cm.old_col),
+                new_functions: function_costs(input.current, phase.as_deref(), &cm.new_col),
+                phase,
+                checked: Vec::new(),
+            };
+            let mut checked = Vec::new();
+            let mut judge = |metric: &str,
+                             limit: &Limit,
+                             function: Option<(String, String)>,
+                             old: u64,
+                             new: u64|
+             -> Result<(), ReportError> {
+                let i = cm.position(metric)?;
+                if !checked.contains(&i) {
+                    checked.push(i);
+                }
+                let known_old = matches!(presence, Presence::Both | Presence::Created);
+                let mut failures = limit.judge(known_old.then_some(old), new);
+                if presence == Presence::Missing && function.is_none() {
+                    failures.insert(0, "missing from the profile".into());
+                }
+                verdicts.push(MetricVerdict {
+                    benchmark: bench.name.clone(),
+                    function,
+                    metric: metric.to_string(),
+                    baseline: old,
+                    current: new,
+                    change_pct: relative(old, new),
+                    presence,
+                    limit: limit.clone(),
+                    failures,
+                });
+                Ok(())
+            };
+            for (metric, limit) in &checked_limits {
+                let i = cm.position(metric)?;
+                judge(
+                    metric,
+                    limit,
+                    None,
+                    bench.old_totals[i],
+                    bench.new_totals[i],
+                )?;
+            }
+            if presence != Presence::Missing {
+                for (glob, per_metric) in &limits.functions {
+                    let keys: std::collections::BTreeSet<&(String, String)> = bench
+                        .old_functions
+                        .keys()
+                        .chain(bench.new_functions.keys())
+                        .filter(|(f, _)| glob_match(glob, f))
+                        .collect();
+                    for key in keys {
+                        for (metric, limit) in per_metric {
+                            let i = cm.position(metric)?;
+                            let at = |m: &FunctionCosts| m.get(key).map_or(0, |v| v[i]);
+                            judge(
+                                metric,
+                                limit,
+                                Some(key.clone()),
+                                at(&bench.old_functions),
+                                at(&bench.new_functions),
+                            )?;
+                        }
+                    }
+                }
+            }
+            benches.push(Bench { checked, ..bench });
+            common_names.push(cm.common.clone());
+        }
+    }
+
+    let failed: Vec<&MetricVerdict> = verdicts.iter().filter(|v| !v.failures.is_empty()).collect();
+    let summary = summary_line(&verdicts, &failed);
+    let text = match opts.format {
+        CheckFormat::Text => text_report(&verdicts, &notes, &failed),
+        CheckFormat::Markdown => {
+            markdown_report(&summary, &verdicts, &notes, &benches, &common_names)
+        }
+        CheckFormat::Json => json_report(&summary, &verdicts, &notes, &benches, &common_names),
     };
-    let mut verdicts = Vec::new();
-    for (metric, limit) in checked {
-        let i = cm.position(&metric)?;
-        let (old, new) = (
-            baseline.totals[cm.old_col[i]],
-            current.totals[cm.new_col[i]],
+    Ok(CheckOutcome {
+        verdict_text: text,
+        failed: !failed.is_empty(),
+        verdicts,
+    })
+}
+
+/// The verdict in one line: `FAILED: work instructions +1.00% (1 of 6
+/// checks over their limits)` or `passed: 6 checks within their limits`.
+fn summary_line(verdicts: &[MetricVerdict], failed: &[&MetricVerdict]) -> String {
+    const NAMED: usize = 3;
+    if failed.is_empty() {
+        return format!(
+            "passed: {} {} within their limits",
+            verdicts.len(),
+            plural(verdicts.len(), "check", "checks")
         );
-        let change_pct = relative(old, new);
-        let mut failures = Vec::new();
-        if let (Some(r), Some(p)) = (limit.relative_pct, change_pct) {
-            if p > r {
-                failures.push(format!("{} > +{}", signed_pct(Some(p)), pct(r)));
-            }
-        }
-        if let Some(a) = limit.absolute {
-            if new > old && new - old > a {
-                failures.push(format!(
-                    "{} > +{}",
-                    signed(new as i128 - old as i128),
-                    count(a)
-                ));
-            }
-        }
-        if let Some(m) = limit.max {
-            if new > m {
-                failures.push(format!("{} > max {}", count(new), count(m)));
-            }
-        }
-        verdicts.push(MetricVerdict {
-            metric,
-            baseline: old,
-            current: new,
-            change_pct,
-            limit,
-            failures,
-        });
     }
-    let failed_count = verdicts.iter().filter(|v| !v.failures.is_empty()).count();
+    let mut named: Vec<String> = failed
+        .iter()
+        .take(NAMED)
+        .map(|v| {
+            let change = match v.presence {
+                Presence::Missing => "missing".to_string(),
+                Presence::New => count(v.current),
+                _ => signed_pct(v.change_pct),
+            };
+            if v.benchmark.is_empty() && v.function.is_none() {
+                format!("{} {change}", v.metric)
+            } else {
+                format!("{} {} {change}", v.name(), v.metric)
+            }
+        })
+        .collect();
+    if failed.len() > NAMED {
+        named.push(format!("and {} more", failed.len() - NAMED));
+    }
+    format!(
+        "FAILED: {} ({} of {} {} over their limits)",
+        named.join(", "),
+        failed.len(),
+        verdicts.len(),
+        plural(verdicts.len(), "check", "checks")
+    )
+}
+
+fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
+/// A number of a side that may lack the benchmark.
+fn side(v: &MetricVerdict, value: u64, absent: Presence) -> String {
+    if v.presence == absent {
+        "-".into()
+    } else {
+        count(value)
+    }
+}
+
+fn text_report(verdicts: &[MetricVerdict], notes: &[String], failed: &[&MetricVerdict]) -> String {
     let mut text = String::new();
-    for d in run_differences(&baseline.meta, &current.meta) {
-        text.push_str(&format!("note: the runs differ: {d}\n"));
+    for n in notes {
+        text.push_str(&format!("note: {n}\n"));
     }
+    let named = verdicts
+        .iter()
+        .any(|v| !v.benchmark.is_empty() || v.function.is_some());
     let mut table = Table::new();
+    if named {
+        table.column("benchmark", Align::Left);
+    }
     table
         .column("metric", Align::Left)
         .column("baseline", Align::Right)
@@ -369,39 +879,299 @@ pub fn check(
         .column("change", Align::Right)
         .column("change %", Align::Right)
         .column("verdict", Align::Left);
-    for v in &verdicts {
-        let verdict = if !v.failures.is_empty() {
-            format!("REGRESSED ({})", v.failures.join("; "))
-        } else if v.current < v.baseline {
-            format!("OK, improved (limits {})", v.limit.describe())
-        } else {
-            format!("OK (limits {})", v.limit.describe())
-        };
-        table.row(vec![
+    for v in verdicts {
+        let mut cells = Vec::new();
+        if named {
+            cells.push(v.name());
+        }
+        cells.extend([
             v.metric.clone(),
-            count(v.baseline),
-            count(v.current),
+            side(v, v.baseline, Presence::New),
+            side(v, v.current, Presence::Missing),
             signed(v.current as i128 - v.baseline as i128),
             signed_pct(v.change_pct),
-            verdict,
+            v.verdict(),
         ]);
+        table.row(cells);
     }
     table.render_text(&mut text);
-    if failed_count > 0 {
+    let what = if named { "checks" } else { "metrics" };
+    if failed.is_empty() {
         text.push_str(&format!(
-            "FAILED: {failed_count} of {} metrics over their limits\n",
+            "PASSED: {} {what} within their limits\n",
             verdicts.len()
         ));
     } else {
         text.push_str(&format!(
-            "PASSED: {} metrics within their limits\n",
+            "FAILED: {} of {} {what} over their limits\n",
+            failed.len(),
             verdicts.len()
         ));
     }
-    Ok(CheckOutcome {
-        verdict_text: text,
-        failed: failed_count > 0,
-        verdicts,
+    text
+}
+
+/// Function rows shown per benchmark.
+const FUNCTIONS_SHOWN: usize = 20;
+
+/// A function (name, object file name) with its baseline and current costs.
+type FunctionChange<'a> = (&'a (String, String), Vec<u64>, Vec<u64>);
+
+/// The functions of a benchmark whose checked metrics changed, by the
+/// absolute change of the first checked metric, then name.
+fn changed_functions(b: &Bench) -> Vec<FunctionChange<'_>> {
+    let keys: std::collections::BTreeSet<&(String, String)> = b
+        .old_functions
+        .keys()
+        .chain(b.new_functions.keys())
+        .collect();
+    let n = b.old_totals.len();
+    let mut rows: Vec<_> = keys
+        .into_iter()
+        .map(|k| {
+            let old = b
+                .old_functions
+                .get(k)
+                .cloned()
+                .unwrap_or_else(|| vec![0; n]);
+            let new = b
+                .new_functions
+                .get(k)
+                .cloned()
+                .unwrap_or_else(|| vec![0; n]);
+            (k, old, new)
+        })
+        .filter(|(_, old, new)| b.checked.iter().any(|&i| old[i] != new[i]))
+        .collect();
+    let first = b.checked.first().copied().unwrap_or(0);
+    rows.sort_by(|x, y| {
+        let d = |r: &FunctionChange| r.2[first].abs_diff(r.1[first]);
+        d(y).cmp(&d(x)).then_with(|| x.0.cmp(y.0))
+    });
+    rows
+}
+
+fn markdown_report(
+    summary: &str,
+    verdicts: &[MetricVerdict],
+    notes: &[String],
+    benches: &[Bench],
+    common: &[Vec<String>],
+) -> String {
+    let mut out = format!("### pathvm check {summary}\n\n");
+    let mut table = Table::new();
+    table
+        .column("benchmark", Align::Left)
+        .column("metric", Align::Left)
+        .column("baseline", Align::Right)
+        .column("current", Align::Right)
+        .column("change", Align::Right)
+        .column("limit", Align::Left)
+        .column("verdict", Align::Left);
+    for v in verdicts {
+        let change = match v.presence {
+            Presence::New | Presence::Missing => "-".to_string(),
+            _ => format!(
+                "{} ({})",
+                signed(v.current as i128 - v.baseline as i128),
+                signed_pct(v.change_pct)
+            ),
+        };
+        let verdict = if v.failures.is_empty() {
+            v.status().to_uppercase()
+        } else {
+            format!("REGRESSED: {}", v.failures.join("; "))
+        };
+        table.row(vec![
+            v.name(),
+            v.metric.clone(),
+            side(v, v.baseline, Presence::New),
+            side(v, v.current, Presence::Missing),
+            change,
+            v.limit.describe(),
+            verdict,
+        ]);
+    }
+    table.render_markdown(&mut out);
+    for (b, names) in benches.iter().zip(common) {
+        let rows = changed_functions(b);
+        if rows.is_empty() {
+            continue;
+        }
+        let label = if b.name.is_empty() { "total" } else { &b.name };
+        out.push_str(&format!(
+            "\n<details><summary>{}: {} {} changed</summary>\n\n",
+            html_escape(label),
+            rows.len(),
+            plural(rows.len(), "function", "functions")
+        ));
+        let mut t = Table::new();
+        t.column("function", Align::Left)
+            .column("object", Align::Left);
+        for &i in &b.checked {
+            t.column(format!("baseline {}", names[i]), Align::Right)
+                .column(format!("current {}", names[i]), Align::Right)
+                .column("change", Align::Right)
+                .column("change %", Align::Right);
+        }
+        for ((name, object), old, new) in rows.iter().take(FUNCTIONS_SHOWN) {
+            let mut cells = vec![name.clone(), object.clone()];
+            for &i in &b.checked {
+                cells.extend([
+                    count(old[i]),
+                    count(new[i]),
+                    signed(new[i] as i128 - old[i] as i128),
+                    signed_pct(relative(old[i], new[i])),
+                ]);
+            }
+            t.row(cells);
+        }
+        t.render_markdown(&mut out);
+        if rows.len() > FUNCTIONS_SHOWN {
+            out.push_str(&format!(
+                "\n{} more not shown (`pathvm diff` lists all).\n",
+                rows.len() - FUNCTIONS_SHOWN
+            ));
+        }
+        out.push_str("\n</details>\n");
+    }
+    if !notes.is_empty() {
+        out.push_str(&format!(
+            "\n<details><summary>Notes ({})</summary>\n\n",
+            notes.len()
+        ));
+        for n in notes {
+            out.push_str(&format!("- {}\n", crate::table::markdown_escape(n)));
+        }
+        out.push_str("\n</details>\n");
+    }
+    out
+}
+
+#[derive(Serialize)]
+struct ChangeJson {
+    old: u64,
+    new: u64,
+    change: i128,
+    change_pct: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct CheckJson<'a> {
+    benchmark: String,
+    profile: &'a str,
+    phase: Option<&'a str>,
+    function: Option<&'a str>,
+    object: Option<&'a str>,
+    metric: &'a str,
+    status: &'static str,
+    presence: Presence,
+    baseline: Option<u64>,
+    current: Option<u64>,
+    change: i128,
+    change_pct: Option<f64>,
+    limits: &'a Limit,
+    failures: &'a [String],
+}
+
+#[derive(Serialize)]
+struct FunctionJson<'a> {
+    function: &'a str,
+    object: &'a str,
+    changes: OrderedMap<&'a str, ChangeJson>,
+}
+
+#[derive(Serialize)]
+struct BenchJson<'a> {
+    benchmark: String,
+    profile: &'a str,
+    phase: Option<&'a str>,
+    presence: Presence,
+    functions: Vec<FunctionJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct ReportJson<'a> {
+    failed: bool,
+    summary: &'a str,
+    notes: &'a [String],
+    checks: Vec<CheckJson<'a>>,
+    benchmarks: Vec<BenchJson<'a>>,
+}
+
+fn json_report(
+    summary: &str,
+    verdicts: &[MetricVerdict],
+    notes: &[String],
+    benches: &[Bench],
+    common: &[Vec<String>],
+) -> String {
+    let bench_of = |name: &str| benches.iter().find(|b| b.name == name);
+    let checks = verdicts
+        .iter()
+        .map(|v| {
+            let b = bench_of(&v.benchmark);
+            CheckJson {
+                benchmark: v.name(),
+                profile: b.map_or("", |b| b.profile.as_str()),
+                phase: b.and_then(|b| b.phase.as_deref()),
+                function: v.function.as_ref().map(|f| f.0.as_str()),
+                object: v.function.as_ref().map(|f| f.1.as_str()),
+                metric: &v.metric,
+                status: v.status(),
+                presence: v.presence,
+                baseline: (v.presence != Presence::New).then_some(v.baseline),
+                current: (v.presence != Presence::Missing).then_some(v.current),
+                change: v.current as i128 - v.baseline as i128,
+                change_pct: v.change_pct.map(round_pct),
+                limits: &v.limit,
+                failures: &v.failures,
+            }
+        })
+        .collect();
+    let benchmarks = benches
+        .iter()
+        .zip(common)
+        .map(|(b, names)| BenchJson {
+            benchmark: if b.name.is_empty() {
+                "total".into()
+            } else {
+                b.name.clone()
+            },
+            profile: &b.profile,
+            phase: b.phase.as_deref(),
+            presence: b.presence,
+            functions: changed_functions(b)
+                .into_iter()
+                .map(|((function, object), old, new)| FunctionJson {
+                    function,
+                    object,
+                    changes: OrderedMap(
+                        b.checked
+                            .iter()
+                            .map(|&i| {
+                                (
+                                    names[i].as_str(),
+                                    ChangeJson {
+                                        old: old[i],
+                                        new: new[i],
+                                        change: new[i] as i128 - old[i] as i128,
+                                        change_pct: relative(old[i], new[i]).map(round_pct),
+                                    },
+                                )
+                            })
+                            .collect(),
+                    ),
+                })
+                .collect(),
+        })
+        .collect();
+    to_json(&ReportJson {
+        failed: verdicts.iter().any(|v| !v.failures.is_empty()),
+        summary,
+        notes,
+        checks,
+        benchmarks,
     })
 }
 
@@ -453,7 +1223,7 @@ mod tests {
     fn toml_errors_are_one_line_with_a_line_number() {
         let cases = [
             ("[limits.instructions]\nrelativ = 2\n", "limits, line 2: unknown key `relativ` in `limits.instructions` (expected relative, absolute, max)"),
-            ("[limit.instructions]\nrelative = 2\n", "limits, line 1: unknown table `limit` (expected `limits`)"),
+            ("[limit.instructions]\nrelative = 2\n", "limits, line 1: unknown table `limit` (expected `limits`, `phases` or `functions`)"),
             ("[limits.instructions]\nrelative = -2\n", "limits, line 2: `limits.instructions.relative` must be a percentage of 0 or more"),
             ("[limits.instructions]\nabsolute = 1.5\n", "limits, line 2: `limits.instructions.absolute` must be a count of 0 or more"),
             ("[limits.instructions]\n", "limits, line 1: `limits.instructions` sets no limit"),
@@ -554,10 +1324,17 @@ l1d-miss            33       37      +4   +12.12%  REGRESSED (+4 > +3)
 FAILED: 2 of 2 metrics over their limits
 "
         );
-        // Failing either limit fails; a maximum applies whatever the baseline.
-        let both = cli(&["instructions:50%,+5"]);
-        assert!(check(&base, &current(276, 33), &both).unwrap().failed);
+        // A relative limit with an absolute one fails only when both are
+        // exceeded; a maximum applies whatever the baseline.
+        let both = cli(&["instructions:2%,+5"]);
         assert!(!check(&base, &current(275, 33), &both).unwrap().failed);
+        let v = check(&base, &current(276, 33), &both).unwrap();
+        assert_eq!(v.verdicts[0].failures, ["+2.22% > +2.00% and +6 > +5"]);
+        let floor = cli(&["instructions:1%,+10"]);
+        assert!(!check(&base, &current(280, 33), &floor).unwrap().failed);
+        assert!(check(&base, &current(281, 33), &floor).unwrap().failed);
+        let loose = cli(&["instructions:50%,+5"]);
+        assert!(!check(&base, &current(276, 33), &loose).unwrap().failed);
         let max = cli(&["instructions:max=260"]);
         let v = check(&base, &current(261, 33), &max).unwrap();
         assert_eq!(v.verdicts[0].failures, ["261 > max 260"]);
@@ -565,6 +1342,218 @@ FAILED: 2 of 2 metrics over their limits
         let better = check(&base, &current(200, 33), &limits).unwrap();
         assert!(!better.failed);
         assert!(better.verdict_text.contains("OK, improved (limits +2.00%)"));
+    }
+
+    fn phased(work: u64, heavy_extra: u64) -> Profile {
+        // phased_profile: main 70, 3; work 200, 30 (c 200, 30).
+        let mut p = crate::testdata::phased_profile();
+        p.phases[1].totals[0] = work;
+        p.phases[1].functions[0].self_cost[0] = work;
+        p.functions[3].self_cost[0] = work;
+        p.phases[0].totals[0] += heavy_extra;
+        p.phases[0].functions[2].self_cost[0] += heavy_extra;
+        p.functions[2].self_cost[0] += heavy_extra;
+        p.totals[0] = p.phases[0].totals[0] + work;
+        p
+    }
+
+    fn phase_opts(format: CheckFormat) -> CheckOptions {
+        CheckOptions {
+            phases: vec!["*".into()],
+            format,
+        }
+    }
+
+    fn one<'a>(baseline: &'a Profile, current: &'a Profile) -> [CheckInput<'a>; 1] {
+        [CheckInput {
+            name: "bench.out",
+            baseline,
+            current,
+            created: false,
+        }]
+    }
+
+    #[test]
+    fn phases_are_benchmarks_and_markdown_names_the_failure_first() {
+        let (base, new) = (phased(200, 0), phased(202, 0));
+        let limits = cli(&["instructions:0.5%"]);
+        let c = check_profiles(
+            &one(&base, &new),
+            &limits,
+            &phase_opts(CheckFormat::Markdown),
+        )
+        .unwrap();
+        assert!(c.failed);
+        let names: Vec<(String, bool)> = c
+            .verdicts
+            .iter()
+            .map(|v| (v.name(), v.failures.is_empty()))
+            .collect();
+        assert_eq!(names, [("main".into(), true), ("work".into(), false)]);
+        assert_eq!(
+            c.verdict_text,
+            "\
+### pathvm check FAILED: work instructions +1.00% (1 of 2 checks over their limits)
+
+| benchmark | metric | baseline | current | change | limit | verdict |
+| :--- | :--- | ---: | ---: | ---: | :--- | :--- |
+| main | instructions | 70 | 70 | 0 (0.00%) | +0.50% | OK |
+| work | instructions | 200 | 202 | +2 (+1.00%) | +0.50% | REGRESSED: +1.00% > +0.50% |
+
+<details><summary>work: 1 function changed</summary>
+
+| function | object | baseline instructions | current instructions | change | change % |
+| :--- | :--- | ---: | ---: | ---: | ---: |
+| c | tiny | 200 | 202 | +2 | +1.00% |
+
+</details>
+"
+        );
+        // Text: a benchmark column; one phase by name; JSON.
+        let c = check_profiles(&one(&base, &new), &limits, &phase_opts(CheckFormat::Text)).unwrap();
+        assert_eq!(
+            c.verdict_text,
+            "\
+benchmark  metric        baseline  current  change  change %  verdict
+main       instructions        70       70       0     0.00%  OK (limits +0.50%)
+work       instructions       200      202      +2    +1.00%  REGRESSED (+1.00% > +0.50%)
+FAILED: 1 of 2 checks over their limits
+"
+        );
+        let only_main = CheckOptions {
+            phases: vec!["main".into()],
+            format: CheckFormat::Json,
+        };
+        let c = check_profiles(&one(&base, &new), &limits, &only_main).unwrap();
+        assert!(!c.failed);
+        let j: serde_json::Value = serde_json::from_str(&c.verdict_text).unwrap();
+        assert_eq!(j["summary"], "passed: 1 check within their limits");
+        assert_eq!(j["checks"][0]["benchmark"], "main");
+        assert_eq!(j["checks"][0]["phase"], "main");
+        assert_eq!(j["checks"][0]["status"], "ok");
+        assert_eq!(j["checks"][0]["limits"]["relative_pct"], 0.5);
+        let bad = CheckOptions {
+            phases: vec!["parse".into()],
+            ..Default::default()
+        };
+        assert_eq!(
+            check_profiles(&one(&base, &new), &limits, &bad)
+                .unwrap_err()
+                .to_string(),
+            "unknown phase `parse`; available: main, work"
+        );
+    }
+
+    #[test]
+    fn phase_overrides_missing_and_new_phases() {
+        let (base, mut new) = (phased(200, 0), phased(202, 0));
+        let limits = Limits::parse(
+            "[limits.instructions]\nrelative = 0.5\n[phases.\"w*\".instructions]\nrelative = 2\n",
+        )
+        .unwrap();
+        let c = check_profiles(&one(&base, &new), &limits, &phase_opts(CheckFormat::Text)).unwrap();
+        assert!(!c.failed, "{}", c.verdict_text);
+        assert_eq!(c.verdicts[1].limit.relative_pct, Some(2.0));
+        // `work` renamed: the baseline's fails as missing, the new passes.
+        new.phases[1].name = "work2".into();
+        let c = check_profiles(&one(&base, &new), &limits, &phase_opts(CheckFormat::Json)).unwrap();
+        assert!(c.failed);
+        let j: serde_json::Value = serde_json::from_str(&c.verdict_text).unwrap();
+        let row = |k: usize, key: &str| j["checks"][k][key].clone();
+        assert_eq!(row(1, "benchmark"), "work");
+        assert_eq!(row(1, "presence"), "missing");
+        assert_eq!(row(1, "current"), serde_json::Value::Null);
+        assert_eq!(row(1, "failures")[0], "missing from the profile");
+        assert_eq!(row(2, "benchmark"), "work2");
+        assert_eq!(row(2, "status"), "new");
+        assert_eq!(row(2, "baseline"), serde_json::Value::Null);
+        assert_eq!(
+            j["summary"],
+            "FAILED: work instructions missing (1 of 3 checks over their limits)"
+        );
+    }
+
+    #[test]
+    fn function_limits() {
+        // b (in phase main) does 10 more; totals within 5%.
+        let (base, new) = (phased(200, 0), phased(200, 10));
+        let mut limits = cli(&["instructions:5%"]);
+        limits.merge(
+            Limits::parse("[functions.\"b*\".instructions]\nrelative = 10\nabsolute = 5\n")
+                .unwrap(),
+        );
+        // Whole profile: b 40 -> 50 is +25% and +10: fails.
+        let c = check(&base, &new, &limits).unwrap();
+        assert!(c.failed);
+        assert_eq!(c.verdicts.len(), 2);
+        assert_eq!(c.verdicts[1].name(), "b");
+        assert_eq!(c.verdicts[1].failures, ["+25.00% > +10.00% and +10 > +5"]);
+        assert!(
+            c.verdict_text.contains(
+                "\nb          instructions        40       50     +10   +25.00%  REGRESSED"
+            ),
+            "{}",
+            c.verdict_text
+        );
+        // Per phase: b is only in main.
+        let c = check_profiles(&one(&base, &new), &limits, &phase_opts(CheckFormat::Text)).unwrap();
+        let names: Vec<String> = c.verdicts.iter().map(|v| v.name()).collect();
+        assert_eq!(names, ["main", "main: b", "work"]);
+        // A floor of 20 counts: +10 passes.
+        let mut floor = cli(&["instructions:5%"]);
+        floor.merge(
+            Limits::parse("[functions.b.instructions]\nrelative = 10\nabsolute = 20\n").unwrap(),
+        );
+        assert!(!check(&base, &new, &floor).unwrap().failed);
+        let err = Limits::parse("[functions.b.instructions]\nrelativ = 1\n").unwrap_err();
+        assert_eq!(err.to_string(), "limits, line 2: unknown key `relativ` in `functions.b.instructions` (expected relative, absolute, max)");
+        let mut unknown = Limits::default();
+        unknown.merge(Limits::parse("[functions.b.cycles]\nmax = 1\n").unwrap());
+        assert!(check(&base, &new, &unknown).is_err());
+    }
+
+    #[test]
+    fn several_profiles_in_one_call() {
+        let (a, b) = (phased(200, 0), phased(210, 0));
+        let inputs = [
+            CheckInput {
+                name: "a.out",
+                baseline: &a,
+                current: &a,
+                created: true,
+            },
+            CheckInput {
+                name: "b.out",
+                baseline: &a,
+                current: &b,
+                created: false,
+            },
+        ];
+        let limits = cli(&["instructions:1%"]);
+        let c = check_profiles(
+            &inputs,
+            &limits,
+            &CheckOptions {
+                phases: vec!["work".into()],
+                format: CheckFormat::Markdown,
+            },
+        )
+        .unwrap();
+        assert!(c.failed);
+        assert!(c.verdict_text.starts_with("### pathvm check FAILED: b.out / work instructions +5.00% (1 of 2 checks over their limits)\n"), "{}", c.verdict_text);
+        assert!(
+            c.verdict_text.contains(
+                "| a.out / work | instructions | 200 | 200 | 0 (0.00%) | +1.00% | CREATED |\n"
+            ),
+            "{}",
+            c.verdict_text
+        );
+        assert!(
+            c.verdict_text
+                .contains("- a.out: baseline created from the profile\n"),
+            "{}",
+            c.verdict_text
+        );
     }
 
     #[test]

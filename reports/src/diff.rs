@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::contexts::{label_name, MergedTree};
 use crate::error::ReportError;
 use crate::metric::{to_json, OrderedMap};
-use crate::profile::{file_name, Meta, Profile};
+use crate::profile::{file_name, Meta, ObjectInfo, Profile};
 use crate::table::{
     count, is_percentage, markdown_escape, round_pct, signed, signed_pct, Align, Table,
 };
@@ -170,30 +170,54 @@ pub struct DiffOutcome {
 
 /// Differences between two runs that make their counts incomparable or
 /// explain a change, in words, most important first: objects (build-id,
-/// hash or size changed, only in one run), CPU model, configuration,
-/// command line, guest environment, pathvm version.
+/// hash or size changed, only in one run; matched by build-id, else by
+/// file name, never by directory), CPU model, configuration, command
+/// line, guest environment, pathvm version.
 pub fn run_differences(old: &Meta, new: &Meta) -> Vec<String> {
     let mut out = Vec::new();
-    let new_objects: BTreeMap<&str, _> = new.objects.iter().map(|o| (o.path.as_str(), o)).collect();
-    let old_objects: BTreeMap<&str, _> = old.objects.iter().map(|o| (o.path.as_str(), o)).collect();
-    for (path, o) in &old_objects {
-        match new_objects.get(path) {
-            Some(n) if n.id != o.id || n.size != o.size => {
-                let mut what = Vec::new();
-                if n.id != o.id {
-                    what.push(format!("id {} -> {}", o.id, n.id));
+    // Objects are matched by build-id (or content hash), then by file
+    // name: a CI checkout and a laptop load the same files from other
+    // directories.
+    let mut unmatched: Vec<&ObjectInfo> = new.objects.iter().collect();
+    let mut changed = Vec::new();
+    let mut only_old = Vec::new();
+    for o in &old.objects {
+        let by_id = unmatched.iter().position(|n| n.id == o.id);
+        let by_name = || {
+            unmatched
+                .iter()
+                .position(|n| n.file_name() == o.file_name())
+        };
+        match by_id.or_else(by_name) {
+            Some(k) => {
+                let n = unmatched.remove(k);
+                if n.id != o.id || n.size != o.size {
+                    changed.push((o, n));
                 }
-                if n.size != o.size {
-                    what.push(format!("size {} -> {}", count(o.size), count(n.size)));
-                }
-                out.push(format!("object changed: {path} ({})", what.join(", ")));
             }
-            Some(_) => {}
-            None => out.push(format!("object only in the old run: {path}")),
+            None => only_old.push(o),
         }
     }
-    for path in new_objects.keys().filter(|p| !old_objects.contains_key(*p)) {
-        out.push(format!("object only in the new run: {path}"));
+    for (o, n) in changed {
+        let mut what = Vec::new();
+        if n.id != o.id {
+            what.push(format!("id {} -> {}", o.id, n.id));
+        }
+        if n.size != o.size {
+            what.push(format!("size {} -> {}", count(o.size), count(n.size)));
+        }
+        let name = if o.path == n.path {
+            o.path.as_str()
+        } else {
+            o.file_name()
+        };
+        out.push(format!("object changed: {name} ({})", what.join(", ")));
+    }
+    for o in only_old {
+        out.push(format!("object only in the old run: {}", o.path));
+    }
+    for n in unmatched {
+        out.push(format!("object only in the new run: {}", n.path));
     }
     if old.cpu_model != new.cpu_model {
         out.push(format!("CPU model: {} -> {}", old.cpu_model, new.cpu_model));
@@ -652,47 +676,26 @@ pub fn diff(old: &Profile, new: &Profile, opts: &DiffOptions) -> Result<DiffOutc
             regressions: &regressions,
             regressed,
         }),
-        DiffFormat::Text | DiffFormat::Markdown => {
-            let markdown = opts.format == DiffFormat::Markdown;
-            let render = |t: &Table, out: &mut String| {
-                if markdown {
-                    t.render_markdown(out)
-                } else {
-                    t.render_text(out)
-                }
-            };
-            let esc = |s: &str| {
-                if markdown {
-                    markdown_escape(s)
-                } else {
-                    s.to_string()
-                }
-            };
-            let mut out = String::new();
-            if markdown {
-                out.push_str(&format!(
-                    "### pathvm diff: {} -> {} (by {by_name})\n\n",
-                    esc(&opts.old_name),
-                    esc(&opts.new_name)
-                ));
-            } else {
-                out.push_str(&format!(
-                    "pathvm diff: {} -> {} (by {by_name})\n\n",
-                    opts.old_name, opts.new_name
-                ));
-            }
+        DiffFormat::Markdown => markdown_diff(&MarkdownDiff {
+            opts,
+            cm: &cm,
+            old_totals: &old_totals,
+            new_totals: &new_totals,
+            shown: &shown,
+            changed,
+            differences: &differences,
+            regressions: &regressions,
+            by_name,
+        }),
+        DiffFormat::Text => {
+            let mut out = format!(
+                "pathvm diff: {} -> {} (by {by_name})\n\n",
+                opts.old_name, opts.new_name
+            );
             if !differences.is_empty() {
-                out.push_str(if markdown {
-                    "**The runs differ:**\n\n"
-                } else {
-                    "The runs differ:\n"
-                });
+                out.push_str("The runs differ:\n");
                 for d in &differences {
-                    out.push_str(&format!(
-                        "{} {}\n",
-                        if markdown { "-" } else { "  -" },
-                        esc(d)
-                    ));
+                    out.push_str(&format!("  - {d}\n"));
                 }
                 out.push('\n');
             }
@@ -712,13 +715,9 @@ pub fn diff(old: &Profile, new: &Profile, opts: &DiffOptions) -> Result<DiffOutc
                     signed_pct(relative(old_totals[i], new_totals[i])),
                 ]);
             }
-            render(&totals, &mut out);
+            totals.render_text(&mut out);
             out.push('\n');
-            let what = match opts.by {
-                DiffBy::Function => "functions",
-                DiffBy::Context => "contexts",
-                DiffBy::Path => "paths",
-            };
+            let what = rows_word(opts.by);
             if shown.is_empty() {
                 out.push_str(&format!("No {what} changed"));
                 if opts.threshold_pct > 0.0 {
@@ -734,7 +733,7 @@ pub fn diff(old: &Profile, new: &Profile, opts: &DiffOptions) -> Result<DiffOutc
                 if opts.threshold_pct > 0.0 {
                     out.push_str(&format!(", threshold {:.2}%", opts.threshold_pct));
                 }
-                out.push_str(if markdown { "\n\n" } else { "\n" });
+                out.push('\n');
                 let mut table = Table::new();
                 for &i in &cm.shown {
                     let name = &cm.common[i];
@@ -758,11 +757,7 @@ pub fn diff(old: &Profile, new: &Profile, opts: &DiffOptions) -> Result<DiffOutc
                     let mut cells = Vec::new();
                     for &i in &cm.shown {
                         cells.push(signed(r.change(i)));
-                        cells.push(if r.in_new {
-                            signed_pct(relative(r.old[i], r.new[i]))
-                        } else {
-                            "removed".into()
-                        });
+                        cells.push(row_change_pct(r, i));
                         cells.push(count(r.old[i]));
                         cells.push(count(r.new[i]));
                     }
@@ -772,29 +767,22 @@ pub fn diff(old: &Profile, new: &Profile, opts: &DiffOptions) -> Result<DiffOutc
                     }
                     table.row(cells);
                 }
-                render(&table, &mut out);
+                table.render_text(&mut out);
             }
             if !opts.fail_on.is_empty() {
                 out.push('\n');
                 if regressions.is_empty() {
-                    let limits: Vec<String> = opts
-                        .fail_on
-                        .iter()
-                        .map(|f| format!("{} +{:.2}%", f.metric, f.pct))
-                        .collect();
-                    out.push_str(&format!("OK: within the limits ({}).\n", limits.join(", ")));
+                    out.push_str(&format!(
+                        "OK: within the limits ({}).\n",
+                        limits_text(&opts.fail_on)
+                    ));
                 } else {
-                    out.push_str(if markdown {
-                        "**REGRESSED:**\n\n"
-                    } else {
-                        "REGRESSED:\n"
-                    });
+                    out.push_str("REGRESSED:\n");
                     for r in &regressions {
                         out.push_str(&format!(
-                            "{} {} of {}: {} -> {} ({} > +{:.2}%)\n",
-                            if markdown { "-" } else { "  -" },
-                            esc(&r.metric),
-                            esc(&r.what),
+                            "  - {} of {}: {} -> {} ({} > +{:.2}%)\n",
+                            r.metric,
+                            r.what,
                             count(r.old),
                             count(r.new),
                             signed_pct(r.change_pct),
@@ -811,6 +799,214 @@ pub fn diff(old: &Profile, new: &Profile, opts: &DiffOptions) -> Result<DiffOutc
         regressed,
         regressions,
     })
+}
+
+/// `functions`, `contexts`, `paths`.
+fn rows_word(by: DiffBy) -> &'static str {
+    match by {
+        DiffBy::Function => "functions",
+        DiffBy::Context => "contexts",
+        DiffBy::Path => "paths",
+    }
+}
+
+/// A row's relative change in metric `i`; `removed` when gone.
+fn row_change_pct(r: &DiffRow, i: usize) -> String {
+    if r.in_new {
+        signed_pct(relative(r.old[i], r.new[i]))
+    } else {
+        "removed".into()
+    }
+}
+
+/// `instructions +0.50%, l1d-miss +2.00%`.
+fn limits_text(fail_on: &[FailOn]) -> String {
+    fail_on
+        .iter()
+        .map(|f| format!("{} +{:.2}%", f.metric, f.pct))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What the Markdown of a diff is made from.
+struct MarkdownDiff<'a> {
+    opts: &'a DiffOptions,
+    cm: &'a CommonMetrics,
+    old_totals: &'a [u64],
+    new_totals: &'a [u64],
+    shown: &'a [&'a DiffRow],
+    changed: usize,
+    differences: &'a [String],
+    regressions: &'a [Regression],
+    by_name: &'a str,
+}
+
+/// Regressions named on the first line of a Markdown diff.
+const REGRESSIONS_NAMED: usize = 3;
+
+/// Markdown for a pull request comment or a job summary: the verdict on
+/// the first line (the limits passed, or the totals' changes without
+/// limits), the totals one line per metric (name first), the changed rows
+/// (name first) and how the runs differ in collapsible sections.
+fn markdown_diff(m: &MarkdownDiff) -> String {
+    let (opts, cm) = (m.opts, m.cm);
+    let esc = markdown_escape;
+    let change_of = |i: usize| {
+        format!(
+            "{} {}",
+            cm.common[i],
+            signed_pct(relative(m.old_totals[i], m.new_totals[i]))
+        )
+    };
+    let mut out = if !m.regressions.is_empty() {
+        let mut named: Vec<String> = m
+            .regressions
+            .iter()
+            .take(REGRESSIONS_NAMED)
+            .map(|r| {
+                format!(
+                    "{} {} {} > +{:.2}%",
+                    r.what,
+                    r.metric,
+                    signed_pct(r.change_pct),
+                    r.limit_pct
+                )
+            })
+            .collect();
+        if m.regressions.len() > REGRESSIONS_NAMED {
+            named.push(format!(
+                "and {} more",
+                m.regressions.len() - REGRESSIONS_NAMED
+            ));
+        }
+        format!("### pathvm diff REGRESSED: {}\n\n", esc(&named.join(", ")))
+    } else if !opts.fail_on.is_empty() {
+        let totals: Vec<String> = cm.shown.iter().map(|&i| change_of(i)).collect();
+        format!(
+            "### pathvm diff OK: {} (limits {})\n\n",
+            esc(&totals.join(", ")),
+            esc(&limits_text(&opts.fail_on))
+        )
+    } else {
+        let totals: Vec<String> = cm.shown.iter().map(|&i| change_of(i)).collect();
+        format!("### pathvm diff: {}\n\n", esc(&totals.join(", ")))
+    };
+    out.push_str(&format!(
+        "{} -> {}, by {}\n\n",
+        esc(&opts.old_name),
+        esc(&opts.new_name),
+        m.by_name
+    ));
+    let mut totals = Table::new();
+    totals
+        .column("total", Align::Left)
+        .column(opts.old_name.clone(), Align::Right)
+        .column(opts.new_name.clone(), Align::Right)
+        .column("change", Align::Right)
+        .column("change %", Align::Right);
+    for &i in &cm.shown {
+        totals.row(vec![
+            cm.common[i].clone(),
+            count(m.old_totals[i]),
+            count(m.new_totals[i]),
+            signed(m.new_totals[i] as i128 - m.old_totals[i] as i128),
+            signed_pct(relative(m.old_totals[i], m.new_totals[i])),
+        ]);
+    }
+    totals.render_markdown(&mut out);
+    let what = rows_word(opts.by);
+    out.push('\n');
+    if m.shown.is_empty() {
+        out.push_str(&format!("No {what} changed"));
+        if opts.threshold_pct > 0.0 {
+            out.push_str(&format!(" by {:.2}% or more", opts.threshold_pct));
+        }
+        out.push_str(".\n");
+    } else {
+        let mut summary = format!(
+            "Changed {what}: {} of {}, by change of {}",
+            m.shown.len(),
+            m.changed,
+            cm.common[cm.shown[0]]
+        );
+        if opts.threshold_pct > 0.0 {
+            summary.push_str(&format!(", threshold {:.2}%", opts.threshold_pct));
+        }
+        out.push_str(&format!(
+            "<details><summary>{}</summary>\n\n",
+            html_escape(&summary)
+        ));
+        let mut table = Table::new();
+        match opts.by {
+            DiffBy::Function | DiffBy::Path => {
+                table
+                    .column("function", Align::Left)
+                    .column("object", Align::Left);
+            }
+            DiffBy::Context => {
+                table.column("context", Align::Left);
+            }
+        }
+        for &i in &cm.shown {
+            let name = &cm.common[i];
+            table
+                .column(format!("old {name}"), Align::Right)
+                .column(format!("new {name}"), Align::Right)
+                .column(format!("change {name}"), Align::Right)
+                .column("change %", Align::Right);
+        }
+        for r in m.shown {
+            let mut cells = vec![r.label()];
+            if opts.by != DiffBy::Context {
+                cells.push(r.object.clone());
+            }
+            for &i in &cm.shown {
+                cells.push(count(r.old[i]));
+                cells.push(count(r.new[i]));
+                cells.push(signed(r.change(i)));
+                cells.push(row_change_pct(r, i));
+            }
+            table.row(cells);
+        }
+        table.render_markdown(&mut out);
+        out.push_str("\n</details>\n");
+    }
+    if m.regressions.len() > REGRESSIONS_NAMED {
+        out.push_str(&format!(
+            "\n<details><summary>Regressions ({})</summary>\n\n",
+            m.regressions.len()
+        ));
+        for r in m.regressions {
+            out.push_str(&format!(
+                "- {} of {}: {} -> {} ({} > +{:.2}%)\n",
+                esc(&r.metric),
+                esc(&r.what),
+                count(r.old),
+                count(r.new),
+                signed_pct(r.change_pct),
+                r.limit_pct
+            ));
+        }
+        out.push_str("\n</details>\n");
+    }
+    if !m.differences.is_empty() {
+        out.push_str(&format!(
+            "\n<details><summary>The runs differ ({})</summary>\n\n",
+            m.differences.len()
+        ));
+        for d in m.differences {
+            out.push_str(&format!("- {}\n", esc(d)));
+        }
+        out.push_str("\n</details>\n");
+    }
+    out
+}
+
+/// Escapes text for HTML (a `<summary>`).
+pub(crate) fn html_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 #[cfg(test)]
@@ -1149,9 +1345,23 @@ change instructions  change %  old instructions  new instructions  function  obj
         assert_eq!(
             d.text,
             "\
-### pathvm diff: OLD -> NEW (by function)
+### pathvm diff: instructions +1.85%
 
-**The runs differ:**
+OLD -> NEW, by function
+
+| total | OLD | NEW | change | change % |
+| :--- | ---: | ---: | ---: | ---: |
+| instructions | 270 | 275 | +5 | +1.85% |
+
+<details><summary>Changed functions: 1 of 2, by change of instructions</summary>
+
+| function | object | old instructions | new instructions | change instructions | change % |
+| :--- | :--- | ---: | ---: | ---: | ---: |
+| d | tiny | 0 | 3 | +3 | new |
+
+</details>
+
+<details><summary>The runs differ (6)</summary>
 
 - object only in the old run: /usr/lib/x86\\_64-linux-gnu/libc.so.6
 - object only in the new run: /lib/libm.so.6
@@ -1160,16 +1370,57 @@ change instructions  change %  old instructions  new instructions  function  obj
 - guest environment: added LANG=C
 - metrics only in the new run: branch-miss
 
-| total | OLD | NEW | change | change % |
-| :--- | ---: | ---: | ---: | ---: |
-| instructions | 270 | 275 | +5 | +1.85% |
-
-Changed functions: 1 of 2, by change of instructions
-
-| change instructions | change % | old instructions | new instructions | function | object |
-| ---: | ---: | ---: | ---: | :--- | :--- |
-| +3 | new | 0 | 3 | d | tiny |
+</details>
 "
+        );
+    }
+
+    #[test]
+    fn markdown_leads_with_the_verdict() {
+        let o = DiffOptions {
+            format: DiffFormat::Markdown,
+            fail_on: vec!["instructions:0.5".parse().unwrap()],
+            ..opts()
+        };
+        let d = diff(&tiny_profile(), &changed_profile(), &o).unwrap();
+        assert!(d.regressed);
+        assert_eq!(
+            d.text.lines().next().unwrap(),
+            "### pathvm diff REGRESSED: total instructions +1.85% > +0.50%, d instructions new > +0.50%, c instructions +1.00% > +0.50%"
+        );
+        let o = DiffOptions {
+            fail_on: vec!["instructions:5".parse().unwrap()],
+            ..o
+        };
+        let d = diff(&tiny_profile(), &changed_profile(), &o).unwrap();
+        assert_eq!(
+            d.text.lines().next().unwrap(),
+            "### pathvm diff OK: instructions +1.85% (limits instructions +5.00%)"
+        );
+    }
+
+    #[test]
+    fn objects_match_by_build_id_or_file_name() {
+        let mut moved = tiny_profile();
+        // The same files from other directories: no difference.
+        moved.meta.objects[0].path = "/home/me/src/tiny".into();
+        moved.meta.objects[1].path = "/lib64/libc.so.6".into();
+        assert_eq!(
+            run_differences(&tiny_profile().meta, &moved.meta),
+            Vec::<String>::new()
+        );
+        // Rebuilt elsewhere: matched by file name, the id changed.
+        moved.meta.objects[0].id = "99".into();
+        assert_eq!(
+            run_differences(&tiny_profile().meta, &moved.meta),
+            ["object changed: tiny (id 0123abcd -> 99)"]
+        );
+        // Renamed, same build-id: the same object.
+        let mut renamed = tiny_profile();
+        renamed.meta.objects[0].path = "/ci/bench".into();
+        assert_eq!(
+            run_differences(&tiny_profile().meta, &renamed.meta),
+            Vec::<String>::new()
         );
     }
 

@@ -59,7 +59,10 @@ pub mod view;
 mod testdata;
 
 pub use blocks::{report_blocks, report_lines, BlockReportOptions};
-pub use check::{check, CheckOutcome, Limit, Limits, LimitsError, MetricVerdict};
+pub use check::{
+    check, check_profiles, CheckFormat, CheckInput, CheckOptions, CheckOutcome, Limit, Limits,
+    LimitsError, MetricVerdict, Presence,
+};
 pub use contexts::{
     cct_stats, report_contexts, report_stats, CctStats, ContextReportOptions, ContextView,
 };
