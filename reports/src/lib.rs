@@ -40,6 +40,8 @@ pub mod contexts;
 pub mod diff;
 pub mod error;
 pub mod export;
+pub mod export_bmf;
+pub mod export_diff;
 pub mod export_pprof;
 pub mod export_speedscope;
 pub mod file;
@@ -75,6 +77,8 @@ pub use export::{
     callgrind_event_names, export_callgrind, export_callgrind_paths, export_flamegraph,
     export_folded, ExportError,
 };
+pub use export_bmf::{bmf_benchmarks, export_bmf};
+pub use export_diff::export_diff_flamegraph;
 pub use export_pprof::export_pprof;
 pub use export_speedscope::export_speedscope;
 pub use file::{
