@@ -393,9 +393,17 @@ fn the_page_shows_the_tree_the_flame_graph_paths_on_source_and_a_comparison() {
     let highlighted = b.eval(
         "[...document.querySelectorAll('#code .src-line.on-path')].map(l => Number(l.dataset.line))",
     );
-    let expected = path_lines(&profile, hottest);
-    assert_eq!(highlighted, json!(expected), "path #{hottest}'s lines");
+    let (lines, addrs) = path_lines(&profile, hottest);
+    assert_eq!(highlighted, json!(lines), "path #{hottest}'s lines");
     b.screenshot("path-on-source");
+    // The same path on the disassembly: its instructions.
+    b.key("d");
+    let highlighted = b.eval(
+        "[...new Set([...document.querySelectorAll('#code .insn.on-path')].map(l => l.dataset.addr))].sort()",
+    );
+    assert_eq!(highlighted, json!(addrs), "path #{hottest}'s instructions");
+    b.screenshot("path-on-disassembly");
+    b.key("d");
 
     // The metric l1d-miss: walk's hottest path is the dense sweeping one.
     b.eval(
@@ -472,8 +480,9 @@ fn the_page_shows_the_tree_the_flame_graph_paths_on_source_and_a_comparison() {
     b.screenshot("comparison");
 }
 
-/// The source lines of path `id` of walk, from `report --annotate`.
-fn path_lines(profile: &Path, id: u64) -> Vec<u64> {
+/// The source lines and the instruction addresses of path `id` of walk,
+/// from `report --annotate`, sorted.
+fn path_lines(profile: &Path, id: u64) -> (Vec<u64>, Vec<String>) {
     let out = Command::new(pathvm())
         .args([
             "report",
@@ -504,7 +513,15 @@ fn path_lines(profile: &Path, id: u64) -> Vec<u64> {
         .collect();
     lines.sort_unstable();
     lines.dedup();
-    lines
+    let mut addrs: Vec<String> = j[0]["instructions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["address"].as_str().unwrap().to_string())
+        .collect();
+    addrs.sort();
+    addrs.dedup();
+    (lines, addrs)
 }
 
 #[test]

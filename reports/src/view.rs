@@ -166,6 +166,9 @@ struct PathFunctionJson<'a> {
     /// blocks (`report --by line`'s rule: instructions exact, other
     /// metrics of a block spread over several lines on line 0).
     line_costs: Vec<(i64, u32, Vec<u64>)>,
+    /// `[start, executions, costs...]` per executed block (translation
+    /// block) of the function, exact in every metric, by start address.
+    block_costs: Vec<(u64, u64, Vec<u64>)>,
 }
 
 #[derive(Serialize)]
@@ -719,6 +722,7 @@ fn paths_json<'a>(
             })
             .collect();
         let line_costs = line_costs(profile, f.function, files);
+        let block_costs = block_costs(profile, f.function);
         out.push(PathFunctionJson {
             function: match kept_fn.get(f.function as usize) {
                 Some(&n) if n != u32::MAX => n as i64,
@@ -735,6 +739,7 @@ fn paths_json<'a>(
             blocks,
             paths,
             line_costs,
+            block_costs,
         });
     }
     if cut_paths > 0 {
@@ -788,6 +793,26 @@ fn line_costs(
         }
     }
     rows.into_iter().map(|((f, l), c)| (f, l, c)).collect()
+}
+
+/// The executed blocks of `function` (`report --by block`'s rows: blocks
+/// of one start merged), by start.
+fn block_costs(profile: &Profile, function: u32) -> Vec<(u64, u64, Vec<u64>)> {
+    let m = profile.metrics.len();
+    let mut rows: BTreeMap<u64, (u64, Vec<u64>)> = BTreeMap::new();
+    for b in profile
+        .blocks
+        .blocks
+        .iter()
+        .filter(|r| r.function == function)
+    {
+        let e = rows.entry(b.start).or_insert_with(|| (0, vec![0; m]));
+        e.0 = e.0.saturating_add(b.executions);
+        for (x, &v) in e.1.iter_mut().zip(&b.cost) {
+            *x = x.saturating_add(v);
+        }
+    }
+    rows.into_iter().map(|(s, (n, c))| (s, n, c)).collect()
 }
 
 /// The page's HTML.
@@ -946,12 +971,63 @@ mod tests {
             serde_json::json!([[0, 6], [0, 6], [0, 6]])
         );
         assert_eq!(f["blocks"][1]["text"][2], "insn2");
+        // The tiny profile has no per-block costs.
+        assert_eq!(f["block_costs"], serde_json::json!([]));
         // The source around lines 5-8: 3 to 10.
         assert_eq!(v["files"][0]["name"], "/src/c.c");
         assert_eq!(v["files"][0]["found"], true);
         assert_eq!(v["files"][0]["ranges"][0][0], 3);
         assert_eq!(v["files"][0]["ranges"][0][1].as_array().unwrap().len(), 8);
         assert_eq!(v["files"][0]["ranges"][0][1][0], "line 3");
+    }
+
+    #[test]
+    fn block_and_line_costs_follow_report_by_block_and_line() {
+        use crate::profile::{BlockProfile, BlockRow};
+        let mut p = tiny_profile();
+        let row = |start: u64, function: u32, lines: &[u32], executions: u64, miss: u64| BlockRow {
+            start,
+            function,
+            executions,
+            insns: (0..lines.len() as u32).collect(),
+            lines: lines
+                .iter()
+                .map(|&line| PathLine { file: 0, line })
+                .collect(),
+            cost: vec![executions * lines.len() as u64, miss],
+        };
+        p.blocks = BlockProfile {
+            files: vec!["/src/c.c".into()],
+            blocks: vec![
+                row(0x402000, 3, &[5], 70, 0),
+                // One start, two lengths: one row of the page.
+                row(0x402001, 3, &[6, 6], 20, 10),
+                row(0x402001, 3, &[6, 6, 6], 10, 20),
+                // Over two lines: its misses go to line 0.
+                row(0x402004, 3, &[8, 9], 40, 3),
+                row(0x401000, 0, &[1], 1, 0),
+            ],
+        };
+        let (v, _) = data(&p, None, &ViewOptions::default());
+        let f = &v["paths"][0];
+        assert_eq!(
+            f["block_costs"],
+            serde_json::json!([
+                [0x402000, 70, [70, 0]],
+                [0x402001, 30, [70, 30]],
+                [0x402004, 40, [80, 3]]
+            ])
+        );
+        assert_eq!(
+            f["line_costs"],
+            serde_json::json!([
+                [0, 0, [0, 3]],
+                [0, 5, [70, 0]],
+                [0, 6, [70, 30]],
+                [0, 8, [40, 0]],
+                [0, 9, [40, 0]]
+            ])
+        );
     }
 
     #[test]

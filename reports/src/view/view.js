@@ -639,17 +639,21 @@ function codeView(pf, p) {
     const several = lineCost.get(fid + ":0");
     if (several) box.append(el("div", { class: "muted" }, `${fmt(several)} ${D.metrics[k]} in blocks over several lines`));
   } else {
+    const blockCost = new Map(pf.block_costs.map(([start, n, c]) => [start, [n, c[k]]]));
     pf.blocks.forEach((blk) => {
       blk.text.forEach((text, j) => {
         const a = blk.start + blk.insns[j];
         const s = addrs.get(a);
         const [f, l] = blk.lines[j];
+        const bc = blockCost.get(a);
         box.append(el("div", { class: "ln insn" + (s ? " on-path" : "") + (j === 0 ? " blk" : ""), "data-addr": hex(a),
-          "data-line": l ? String(l) : null },
+          "data-line": l ? String(l) : null, title: hex(a) },
           el("span", { class: "no" }, l ? String(l) : ""),
-          el("span", { class: "cost mono" }, hex(a).slice(-8)),
+          el("span", { class: "cost", title: bc ? `a block that ran ${fmt(bc[0])} times; ${D.metrics[k]} of the whole block` : "" },
+            bc ? fmt(bc[1]) : ""),
           el("span", { class: "step" }, s ? String(s) : ""),
-          el("span", { title: f >= 0 ? D.files[f].name + ":" + l : "" }, text)));
+          el("span", { title: f >= 0 ? D.files[f].name + ":" + l : "" },
+            el("span", { class: "muted" }, hex(a).slice(-6) + "  "), text)));
       });
     });
   }
