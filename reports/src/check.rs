@@ -64,7 +64,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::diff::{html_escape, relative, run_differences, CommonMetrics};
+use crate::diff::{change_json, html_escape, relative, run_differences, ChangeJson, CommonMetrics};
 use crate::error::ReportError;
 use crate::glob::glob_match;
 use crate::metric::{to_json, OrderedMap};
@@ -1049,14 +1049,6 @@ fn markdown_report(
 }
 
 #[derive(Serialize)]
-struct ChangeJson {
-    old: u64,
-    new: u64,
-    change: i128,
-    change_pct: Option<f64>,
-}
-
-#[derive(Serialize)]
 struct CheckJson<'a> {
     benchmark: String,
     profile: &'a str,
@@ -1149,17 +1141,7 @@ fn json_report(
                     changes: OrderedMap(
                         b.checked
                             .iter()
-                            .map(|&i| {
-                                (
-                                    names[i].as_str(),
-                                    ChangeJson {
-                                        old: old[i],
-                                        new: new[i],
-                                        change: new[i] as i128 - old[i] as i128,
-                                        change_pct: relative(old[i], new[i]).map(round_pct),
-                                    },
-                                )
-                            })
+                            .map(|&i| (names[i].as_str(), change_json(old[i], new[i])))
                             .collect(),
                     ),
                 })

@@ -446,15 +446,16 @@ fn rows_of(profile: &Profile, by: DiffBy, cols: &[usize]) -> BTreeMap<RowKey, Ve
     rows
 }
 
+/// One metric's change, as `diff` and `check` write it in JSON.
 #[derive(Serialize)]
-struct ChangeJson {
+pub(crate) struct ChangeJson {
     old: u64,
     new: u64,
     change: i128,
     change_pct: Option<f64>,
 }
 
-fn change_json(old: u64, new: u64) -> ChangeJson {
+pub(crate) fn change_json(old: u64, new: u64) -> ChangeJson {
     ChangeJson {
         old,
         new,
