@@ -450,3 +450,162 @@ fn objects_are_matched_by_build_id_not_directory() {
     let md = String::from_utf8(out.stdout).unwrap();
     assert!(!md.contains("object"), "{md}");
 }
+
+/// A frame of an inferno flame graph: its title, fill colour and width in
+/// counts (`fg:w`).
+#[derive(Debug)]
+struct Frame {
+    title: String,
+    fill: String,
+    width: u64,
+}
+
+/// The frames of an SVG flame graph, read with an XML parser: each `<g>`
+/// holds a `<title>` and the `<rect>` drawn for it.
+fn svg_frames(svg: &str) -> Vec<Frame> {
+    use quick_xml::events::Event;
+    let mut reader = quick_xml::Reader::from_str(svg);
+    let mut frames = Vec::new();
+    let (mut in_title, mut title) = (false, None::<String>);
+    loop {
+        match reader.read_event().expect("well-formed SVG") {
+            Event::Eof => break,
+            Event::Start(e) if e.name().as_ref() == b"title" => {
+                in_title = true;
+                title = Some(String::new());
+            }
+            Event::End(e) if e.name().as_ref() == b"title" => in_title = false,
+            Event::Text(t) if in_title => {
+                title.as_mut().unwrap().push_str(&t.decode().unwrap());
+            }
+            // Entities come apart from the text around them.
+            Event::GeneralRef(r) if in_title => {
+                let c = match r.resolve_char_ref().unwrap() {
+                    Some(c) => c,
+                    None => match r.decode().unwrap().as_ref() {
+                        "lt" => '<',
+                        "gt" => '>',
+                        "amp" => '&',
+                        "quot" => '"',
+                        "apos" => '\'',
+                        other => panic!("entity {other}"),
+                    },
+                };
+                title.as_mut().unwrap().push(c);
+            }
+            Event::Empty(e) | Event::Start(e) if e.name().as_ref() == b"rect" => {
+                let Some(title) = title.take() else { continue };
+                let attr = |k: &[u8]| {
+                    e.attributes()
+                        .map(|a| a.unwrap())
+                        .find(|a| a.key.as_ref() == k)
+                        .map(|a| String::from_utf8(a.value.to_vec()).unwrap())
+                };
+                frames.push(Frame {
+                    title,
+                    fill: attr(b"fill").expect("fill"),
+                    width: attr(b"fg:w").expect("fg:w").parse().unwrap(),
+                });
+            }
+            _ => {}
+        }
+    }
+    frames
+}
+
+/// The frames whose function is `name` (their title `name (...)`).
+fn frames_of<'a>(frames: &'a [Frame], name: &str) -> Vec<&'a Frame> {
+    let prefix = format!("{name} (");
+    frames
+        .iter()
+        .filter(|f| f.title.starts_with(&prefix))
+        .collect()
+}
+
+#[test]
+fn differential_flame_graph_shows_the_grown_function_red() {
+    let dir = scratch("diff-flame");
+    let old = profile_of(&dir, "old.out", &guest("diffwork-O2"));
+    let more = dir.join("more");
+    std::fs::create_dir_all(&more).unwrap();
+    let new = profile_of(&more, "new.out", &guests().join("more").join("diffwork-O2"));
+    let svg = dir.join("diff.svg");
+    let out = pathvm_out(os![
+        "diff",
+        old.as_os_str(),
+        new.as_os_str(),
+        "--format",
+        "flamegraph",
+        "-o",
+        svg.as_os_str()
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stdout.is_empty());
+    let frames = svg_frames(&std::fs::read_to_string(&svg).unwrap());
+    // Widths are NEW's counts: the whole graph its total, heavy its cost.
+    let total = report_json(&new, &[])["totals"]["instructions"]
+        .as_u64()
+        .unwrap();
+    let all = frames_of(&frames, "all");
+    assert_eq!(all.len(), 1, "{frames:#?}");
+    assert_eq!(all[0].width, total);
+    let (old_self, new_self) = (
+        self_counts(&report_json(&old, &[])),
+        self_counts(&report_json(&new, &[])),
+    );
+    let heavy = frames_of(&frames, "heavy");
+    assert_eq!(heavy.len(), 1, "{frames:#?}");
+    assert_eq!(heavy[0].width, new_self["heavy"]);
+    assert!(new_self["heavy"] > old_self["heavy"]);
+    // Red: full red, less green and blue; unchanged frames are grey-white.
+    let rgb = |f: &Frame| -> Vec<u32> {
+        let inner = f
+            .fill
+            .strip_prefix("rgb(")
+            .and_then(|s| s.strip_suffix(')'));
+        let inner = inner.unwrap_or_else(|| panic!("fill {}", f.fill));
+        inner
+            .split(',')
+            .map(|c| c.trim().parse().unwrap())
+            .collect()
+    };
+    let h = rgb(heavy[0]);
+    assert!(h[0] == 255 && h[1] < 250 && h[1] == h[2], "{heavy:?}");
+    let light = frames_of(&frames, "light");
+    assert_eq!(light.len(), 1, "{frames:#?}");
+    assert_eq!(light[0].width, new_self["light"]);
+    assert_eq!(old_self["light"], new_self["light"]);
+    assert_eq!(light[0].fill, "rgb(250,250,250)", "{light:?}");
+    // The other formats' limits hold here too; one metric is drawn.
+    let out = pathvm_out(os![
+        "diff",
+        old.as_os_str(),
+        new.as_os_str(),
+        "--format",
+        "flamegraph",
+        "--fail-on",
+        "instructions:0.5",
+        "-o",
+        svg.as_os_str()
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let out = pathvm_out(os![
+        "diff",
+        old.as_os_str(),
+        new.as_os_str(),
+        "--format",
+        "flamegraph",
+        "--metric",
+        "instructions,loads"
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "pathvm: --metric: --format flamegraph draws one metric\n"
+    );
+}

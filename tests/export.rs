@@ -312,3 +312,141 @@ fn speedscope_and_pprof_agree_with_the_profile() {
         "{text}"
     );
 }
+
+/// Validates the JSON file `doc` against the draft-07 JSON schema `schema`
+/// with python3's `jsonschema` module: the messages of its errors (none
+/// when valid), or `None` when python3 or the module is missing.
+fn schema_errors(schema: &std::path::Path, doc: &std::path::Path) -> Option<Vec<String>> {
+    const SCRIPT: &str = "import json, sys
+try:
+    import jsonschema
+except ImportError:
+    sys.exit(3)
+schema = json.load(open(sys.argv[1]))
+jsonschema.Draft7Validator.check_schema(schema)
+for e in jsonschema.Draft7Validator(schema).iter_errors(json.load(open(sys.argv[2]))):
+    print(e.message)
+";
+    let out = Command::new("python3")
+        .args(["-c", SCRIPT])
+        .args([schema, doc])
+        .output()
+        .ok()?;
+    if out.status.code() == Some(3) {
+        return None;
+    }
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect(),
+    )
+}
+
+/// `pathvm export --format bmf FILE` into `dir/NAME.json`, parsed.
+fn bmf_of(profile: &std::path::Path, json: &std::path::Path) -> serde_json::Value {
+    let out = Command::new(pathvm())
+        .arg("export")
+        .arg(profile)
+        .args(["--format", "bmf", "-o"])
+        .arg(json)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&std::fs::read(json).unwrap()).unwrap()
+}
+
+#[test]
+fn bmf_is_valid_bencher_json_with_one_benchmark_per_phase() {
+    let dir = scratch("bmf");
+    let schema = repo().join("tests/data/bmf.schema.json");
+    // Phases `main`, `work`, `stopped` and `tail`, every metric of each.
+    let phased = dir.join("phases.out");
+    let out = run_pathvm(&phased, &guest("phases-O2"), &["1000", "1000"]);
+    assert_eq!(out.status.code(), Some(3));
+    let bmf = bmf_of(&phased, &dir.join("phases.json"));
+    let report = report_json(&phased, &["--phases"]);
+    let expected: serde_json::Map<String, serde_json::Value> = report["phases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let measures: serde_json::Map<String, serde_json::Value> = p["totals"]
+                .as_object()
+                .unwrap()
+                .iter()
+                .map(|(m, v)| (m.clone(), serde_json::json!({ "value": v })))
+                .collect();
+            (p["phase"].as_str().unwrap().to_string(), measures.into())
+        })
+        .collect();
+    assert_eq!(bmf, serde_json::Value::Object(expected));
+    // In the order the phases ran.
+    let text = std::fs::read_to_string(dir.join("phases.json")).unwrap();
+    let at: Vec<usize> = ["main", "work", "stopped", "tail"]
+        .iter()
+        .map(|n| text.find(&format!("\n  \"{n}\": {{")).expect(n))
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{text}");
+    assert!(bmf["work"]["l1d-miss"]["value"].is_u64(), "{bmf}");
+    // Without markers: one benchmark named after the program.
+    let plain = dir.join("diffwork.out");
+    assert!(run_pathvm(&plain, &guest("diffwork-O2"), &[])
+        .status
+        .success());
+    let whole = bmf_of(&plain, &dir.join("diffwork.json"));
+    assert_eq!(
+        whole.as_object().unwrap().keys().collect::<Vec<_>>(),
+        ["diffwork-O2"]
+    );
+    assert_eq!(
+        whole["diffwork-O2"]["instructions"]["value"],
+        report_json(&plain, &[])["totals"]["instructions"]
+    );
+    // `--metric` has no meaning here: a one-line error.
+    let out = Command::new(pathvm())
+        .arg("export")
+        .arg(&plain)
+        .args(["--format", "bmf", "--metric", "instructions"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "pathvm: --metric: --format bmf writes every metric\n"
+    );
+
+    // Bencher's schema accepts both, and rejects what it should (so that
+    // a validator that accepts anything cannot pass this test).
+    let bad = dir.join("bad.json");
+    std::fs::write(
+        &bad,
+        format!(
+            r#"{{"b": {{"instructions": {{"value": "7"}}}}, "c": {{"{}": {{"value": 1}}}}}}"#,
+            "m".repeat(65)
+        ),
+    )
+    .unwrap();
+    let Some(errors) = schema_errors(&schema, &bad) else {
+        eprintln!("skipped: python3's jsonschema module is not installed");
+        return;
+    };
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    for json in ["phases.json", "diffwork.json"] {
+        assert_eq!(
+            schema_errors(&schema, &dir.join(json)),
+            Some(vec![]),
+            "{json}"
+        );
+    }
+}

@@ -185,15 +185,35 @@ pub(crate) fn export(a: ExportArgs) -> Outcome {
         }
         ExportFormat::Speedscope => reports::export_speedscope(&profile, metric, &mut buf)?,
         ExportFormat::Pprof => reports::export_pprof(&profile, metric, &mut buf)?,
+        ExportFormat::Bmf if metric.is_some() => {
+            return Err("--metric: --format bmf writes every metric".into())
+        }
+        ExportFormat::Bmf => reports::export_bmf(&profile, &mut buf)?,
     }
-    match &a.output {
-        Some(path) => std::fs::write(path, &buf).map_err(|e| format!("{}: {e}", path.display()))?,
-        None => emit(&buf),
-    }
+    write_out(a.output.as_deref(), &buf)?;
     Ok(ExitCode::SUCCESS)
 }
 
+/// Writes a command's output to `path`, or to standard output.
+fn write_out(path: Option<&Path>, bytes: &[u8]) -> Result<(), String> {
+    match path {
+        Some(path) => std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display())),
+        None => {
+            emit(bytes);
+            Ok(())
+        }
+    }
+}
+
 pub(crate) fn diff(a: DiffArgs) -> Outcome {
+    if matches!(a.format, DiffFormat::Flamegraph) {
+        if a.phase.is_some() {
+            return Err("--phase: --format flamegraph draws whole profiles".into());
+        }
+        if a.metric.len() > 1 {
+            return Err("--metric: --format flamegraph draws one metric".into());
+        }
+    }
     let mut old = reports::read_profile(&a.old)?;
     let mut new = reports::read_profile(&a.new)?;
     if let Some(phase) = &a.phase {
@@ -216,8 +236,9 @@ pub(crate) fn diff(a: DiffArgs) -> Outcome {
         top: a.top,
         fail_on,
         format: match a.format {
-            DiffFormat::Text => reports::DiffFormat::Text,
             DiffFormat::Json => reports::DiffFormat::Json,
+            // The limits are judged as for text; the graph is drawn below.
+            DiffFormat::Text | DiffFormat::Flamegraph => reports::DiffFormat::Text,
             DiffFormat::Markdown => reports::DiffFormat::Markdown,
         },
         old_name: a.old.display().to_string(),
@@ -225,7 +246,19 @@ pub(crate) fn diff(a: DiffArgs) -> Outcome {
         ..Default::default()
     };
     let d = reports::diff(&old, &new, &opts)?;
-    emit(d.text.as_bytes());
+    if matches!(a.format, DiffFormat::Flamegraph) {
+        let metric = opts.metrics.first().map_or("instructions", String::as_str);
+        let title = format!(
+            "pathvm diff: {} -> {} ({metric})",
+            a.old.display(),
+            a.new.display()
+        );
+        let mut svg = Vec::new();
+        reports::export_diff_flamegraph(&old, &new, metric, &title, &mut svg)?;
+        write_out(a.output.as_deref(), &svg)?;
+    } else {
+        write_out(a.output.as_deref(), d.text.as_bytes())?;
+    }
     Ok(ExitCode::from(u8::from(d.regressed)))
 }
 

@@ -45,6 +45,10 @@ pub(crate) enum ExportFormat {
     /// A gzipped pprof protocol buffer (`go tool pprof`); every metric is a
     /// sample type, `--metric` the default one.
     Pprof,
+    /// Bencher Metric Format JSON (`bencher run --adapter json`): one
+    /// benchmark per phase (the program's name without markers), every
+    /// metric a measure.
+    Bmf,
 }
 
 #[derive(Args)]
@@ -335,7 +339,12 @@ pub(crate) struct ReportArgs {
 pub(crate) enum DiffFormat {
     Text,
     Json,
+    /// GitHub-flavoured Markdown, the verdict on the first line.
     Markdown,
+    /// A differential flame graph (SVG) of one metric: NEW's calling
+    /// contexts as wide as their cost in NEW, red where a context's self
+    /// cost grew from OLD, blue where it shrank.
+    Flamegraph,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -352,7 +361,8 @@ pub(crate) struct DiffArgs {
     pub(crate) new: PathBuf,
     #[arg(long, value_enum, default_value = "function")]
     pub(crate) by: DiffBy,
-    /// Metrics to compare, comma-separated (default: all both profiles have).
+    /// Metrics to compare, comma-separated (default: all both profiles
+    /// have); `--format flamegraph`: the one drawn (default: instructions).
     #[arg(long, value_delimiter = ',')]
     pub(crate) metric: Vec<String>,
     /// Hide rows whose relative change is below this percent.
@@ -365,6 +375,9 @@ pub(crate) struct DiffArgs {
     pub(crate) top: Option<usize>,
     #[arg(long, value_enum, default_value = "text")]
     pub(crate) format: DiffFormat,
+    /// Where to write (default: standard output).
+    #[arg(short, long)]
+    pub(crate) output: Option<PathBuf>,
     /// Compare this phase (`PATHVM_PHASE` markers) only: its totals and
     /// its functions' self costs in it.
     #[arg(long, value_name = "NAME")]
