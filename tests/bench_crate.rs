@@ -10,7 +10,7 @@ use crate::common::*;
 
 /// Copy `examples/bench` to `dir` (its `pathvm-bench` dependency pointed
 /// at this repository's crate), with `edit` applied to its bench file.
-fn example_copy(dir: &Path, edit: &dyn Fn(String) -> String) -> PathBuf {
+pub(crate) fn example_copy(dir: &Path, edit: &dyn Fn(String) -> String) -> PathBuf {
     let src = repo().join("examples/bench");
     let dst = dir.join("textstats");
     for sub in ["src", "benches"] {

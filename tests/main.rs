@@ -9,6 +9,7 @@ mod bad_input;
 mod bench_crate;
 mod cache;
 mod ci;
+mod ci_recipe;
 mod clientreq;
 mod collect;
 mod contexts;
