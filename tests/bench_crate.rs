@@ -1,6 +1,7 @@
 //! The `pathvm-bench` crate and its example project (`examples/bench`):
 //! `cargo bench` under pathvm gives one phase per benchmark, and 1% more
-//! work in one benchmark shows in that benchmark's phase alone.
+//! work in one benchmark shows in that benchmark's phase alone and fails
+//! `pathvm check --phase '*'` for that benchmark alone.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -105,22 +106,56 @@ fn example_benchmarks_are_phases_and_a_change_fails_its_own_alone() {
     for name in ["word_count", "vocabulary"] {
         assert_eq!(after[name], phases[name], "{name}");
     }
-    // `diff --phase` with a 0.5% limit fails the checksum alone. (`check`
-    // compares whole profiles; it has no `--phase` yet.)
-    for (name, status) in [("checksum", 1), ("word_count", 0), ("vocabulary", 0)] {
-        let out = Command::new(pathvm())
-            .arg("diff")
+    // `check --phase '*'` with a 0.5% limit fails the checksum alone,
+    // the markdown naming it on its first line.
+    let check = |format: &str| {
+        Command::new(pathvm())
+            .args(["check", "--baseline"])
             .arg(&base)
             .arg(&more)
-            .args(["--phase", name, "--fail-on", "instructions:0.5%"])
+            .args(["--phase", "*", "--limit", "instructions:0.5%"])
+            .args(["--format", format])
             .output()
-            .unwrap();
-        assert_eq!(
-            out.status.code(),
-            Some(status),
-            "{name}: {}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
+            .unwrap()
+    };
+    let out = check("json");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let verdicts: Vec<(&str, &str)> = j["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["benchmark"].as_str().unwrap(),
+                c["status"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            ("main", "ok"),
+            ("word_count", "ok"),
+            ("checksum", "regressed"),
+            ("vocabulary", "ok")
+        ],
+        "{j:#}"
+    );
+    let out = check("markdown");
+    assert_eq!(out.status.code(), Some(1));
+    let md = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        md.lines().next().unwrap(),
+        format!(
+            "### pathvm check FAILED: checksum instructions +{:.2}% (1 of 4 checks over their limits)",
+            change * 100.0
+        ),
+        "{md}"
+    );
 }

@@ -1,8 +1,30 @@
 //! The CI workflow: diff and check on deterministic counts.
 
-use std::process::Command;
+use std::ffi::OsStr;
+use std::process::{Command, Output};
 
 use crate::common::*;
+
+/// `pathvm ARGS...`.
+fn pathvm_out(args: &[&OsStr]) -> Output {
+    Command::new(pathvm()).args(args).output().unwrap()
+}
+
+/// `pathvm check --baseline BASE PROFILE... ARGS...`.
+fn check(base: &OsStr, profiles: &[&OsStr], args: &[&OsStr]) -> Output {
+    Command::new(pathvm())
+        .arg("check")
+        .arg("--baseline")
+        .arg(base)
+        .args(profiles)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+macro_rules! os {
+    ($($a:expr),* $(,)?) => { &[$(std::ffi::OsStr::new($a)),*] };
+}
 
 fn profile_of(dir: &std::path::Path, name: &str, program: &std::path::Path) -> std::path::PathBuf {
     let p = dir.join(name);
@@ -82,37 +104,18 @@ fn check_against_a_baseline() {
     let dir = scratch("check");
     let base = profile_of(&dir, "base.out", &guest("diffwork-O2"));
     let new = profile_of(&dir, "new.out", &guests().join("more").join("diffwork-O2"));
-    let check = |limit: &str| {
-        Command::new(pathvm())
-            .args(["check", "--baseline"])
-            .arg(&base)
-            .arg(&new)
-            .args(["--limit", limit])
-            .output()
-            .unwrap()
-    };
-    assert_eq!(check("instructions:0.1%").status.code(), Some(1));
-    assert_eq!(check("instructions:5%").status.code(), Some(0));
+    let (b, n) = (base.as_os_str(), new.as_os_str());
+    let with_limit = |limit: &str| check(b, &[n], os!["--limit", limit]);
+    assert_eq!(with_limit("instructions:0.1%").status.code(), Some(1));
+    assert_eq!(with_limit("instructions:5%").status.code(), Some(0));
     let limits = dir.join("limits.toml");
     std::fs::write(&limits, "[limits.instructions]\nrelative = 0.1\n").unwrap();
-    let out = Command::new(pathvm())
-        .args(["check", "--baseline"])
-        .arg(&base)
-        .arg(&new)
-        .arg("--limits")
-        .arg(&limits)
-        .output()
-        .unwrap();
+    let out = check(b, &[n], os!["--limits", limits.as_os_str()]);
     assert_eq!(out.status.code(), Some(1));
     // --update-baseline rewrites it; then the check passes.
-    let out = Command::new(pathvm())
-        .args(["check", "--update-baseline", "--baseline"])
-        .arg(&base)
-        .arg(&new)
-        .output()
-        .unwrap();
+    let out = check(b, &[n], os!["--update-baseline"]);
     assert!(out.status.success());
-    assert_eq!(check("instructions:0%").status.code(), Some(0));
+    assert_eq!(with_limit("instructions:0%").status.code(), Some(0));
 }
 
 #[test]
@@ -153,14 +156,6 @@ fn phases_profile(dir: &std::path::Path, name: &str, n: &str) -> std::path::Path
     p
 }
 
-fn pathvm_out(args: &[&std::ffi::OsStr]) -> std::process::Output {
-    Command::new(pathvm()).args(args).output().unwrap()
-}
-
-macro_rules! os {
-    ($($a:expr),* $(,)?) => { &[$(std::ffi::OsStr::new($a)),*] };
-}
-
 #[test]
 fn one_percent_more_work_in_one_phase_fails_that_phase_alone() {
     let dir = scratch("check-phases");
@@ -169,18 +164,18 @@ fn one_percent_more_work_in_one_phase_fails_that_phase_alone() {
     let base = phases_profile(&dir, "base.out", "100000");
     let new = phases_profile(&dir, "new.out", "101000");
     let (b, n) = (base.as_os_str(), new.as_os_str());
-    let out = pathvm_out(os![
-        "check",
-        "--baseline",
+    let out = check(
         b,
-        n,
-        "--phase",
-        "*",
-        "--limit",
-        "instructions:0.5%",
-        "--format",
-        "json"
-    ]);
+        &[n],
+        os![
+            "--phase",
+            "*",
+            "--limit",
+            "instructions:0.5%",
+            "--format",
+            "json"
+        ],
+    );
     assert_eq!(
         out.status.code(),
         Some(1),
@@ -217,18 +212,18 @@ fn one_percent_more_work_in_one_phase_fails_that_phase_alone() {
     assert!(old > 200_000 && old < 201_000, "{old}");
     assert_eq!(cur, old + 2000);
     // Markdown: the verdict and the phase that failed on the first line.
-    let out = pathvm_out(os![
-        "check",
-        "--baseline",
+    let out = check(
         b,
-        n,
-        "--phase",
-        "*",
-        "--limit",
-        "instructions:0.5%",
-        "--format",
-        "markdown"
-    ]);
+        &[n],
+        os![
+            "--phase",
+            "*",
+            "--limit",
+            "instructions:0.5%",
+            "--format",
+            "markdown"
+        ],
+    );
     assert_eq!(out.status.code(), Some(1));
     let md = String::from_utf8(out.stdout).unwrap();
     let pct = (cur - old) as f64 * 100.0 / old as f64;
@@ -242,32 +237,22 @@ fn one_percent_more_work_in_one_phase_fails_that_phase_alone() {
     );
     assert!(md.contains("| spin | phases-O2 | "), "{md}");
     // An absolute floor above the change: both limits must be exceeded.
-    let out = pathvm_out(os![
-        "check",
-        "--baseline",
+    let out = check(
         b,
-        n,
-        "--phase",
-        "work",
-        "--limit",
-        "instructions:0.5%,+2001"
-    ]);
+        &[n],
+        os!["--phase", "work", "--limit", "instructions:0.5%,+2001"],
+    );
     assert_eq!(
         out.status.code(),
         Some(0),
         "{}",
         String::from_utf8_lossy(&out.stdout)
     );
-    let out = pathvm_out(os![
-        "check",
-        "--baseline",
+    let out = check(
         b,
-        n,
-        "--phase",
-        "work",
-        "--limit",
-        "instructions:0.5%,+1999"
-    ]);
+        &[n],
+        os!["--phase", "work", "--limit", "instructions:0.5%,+1999"],
+    );
     assert_eq!(out.status.code(), Some(1));
     // A phase override in the limits file lets `work` grow by 2%.
     let limits = dir.join("limits.toml");
@@ -276,16 +261,7 @@ fn one_percent_more_work_in_one_phase_fails_that_phase_alone() {
         "[limits.instructions]\nrelative = 0.5\n\n[phases.work.instructions]\nrelative = 2.0\n",
     )
     .unwrap();
-    let out = pathvm_out(os![
-        "check",
-        "--baseline",
-        b,
-        n,
-        "--phase",
-        "*",
-        "--limits",
-        limits.as_os_str()
-    ]);
+    let out = check(b, &[n], os!["--phase", "*", "--limits", limits.as_os_str()]);
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -293,7 +269,7 @@ fn one_percent_more_work_in_one_phase_fails_that_phase_alone() {
         String::from_utf8_lossy(&out.stdout)
     );
     // A phase no profile has is an error.
-    let out = pathvm_out(os!["check", "--baseline", b, n, "--phase", "parse"]);
+    let out = check(b, &[n], os!["--phase", "parse"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
@@ -308,7 +284,7 @@ fn per_function_limits_and_several_profiles() {
     let base_dir = dir.join("baselines");
     let o = old.as_os_str();
     // A missing baseline is an error, unless asked to make it.
-    let out = pathvm_out(os!["check", "--baseline", base_dir.as_os_str(), o]);
+    let out = check(base_dir.as_os_str(), &[o], os![]);
     assert_eq!(out.status.code(), Some(2));
     let p = dir.join("phases.out");
     let p = {
@@ -316,16 +292,11 @@ fn per_function_limits_and_several_profiles() {
         assert_eq!(made, p);
         p
     };
-    let out = pathvm_out(os![
-        "check",
-        "--save-baseline",
-        "--baseline",
+    let out = check(
         base_dir.as_os_str(),
-        o,
-        p.as_os_str(),
-        "--format",
-        "markdown"
-    ]);
+        &[o, p.as_os_str()],
+        os!["--save-baseline", "--format", "markdown"],
+    );
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -348,18 +319,17 @@ fn per_function_limits_and_several_profiles() {
         "diffwork.out",
         &guests().join("more").join("diffwork-O2"),
     );
-    let out = pathvm_out(os![
-        "check",
-        "--save-baseline",
-        "--baseline",
+    let out = check(
         base_dir.as_os_str(),
-        new.as_os_str(),
-        p.as_os_str(),
-        "--limit",
-        "instructions:0.5%",
-        "--format",
-        "markdown"
-    ]);
+        &[new.as_os_str(), p.as_os_str()],
+        os![
+            "--save-baseline",
+            "--limit",
+            "instructions:0.5%",
+            "--format",
+            "markdown"
+        ],
+    );
     assert_eq!(out.status.code(), Some(1));
     let md = String::from_utf8(out.stdout).unwrap();
     assert!(
@@ -374,16 +344,11 @@ fn per_function_limits_and_several_profiles() {
         "[limits.instructions]\nrelative = 5\n\n[functions.heavy.instructions]\nrelative = 0.5\n\n[functions.light.instructions]\nrelative = 0\n",
     )
     .unwrap();
-    let out = pathvm_out(os![
-        "check",
-        "--baseline",
+    let out = check(
         o,
-        new.as_os_str(),
-        "--limits",
-        limits.as_os_str(),
-        "--format",
-        "json"
-    ]);
+        &[new.as_os_str()],
+        os!["--limits", limits.as_os_str(), "--format", "json"],
+    );
     assert_eq!(out.status.code(), Some(1));
     let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let rows: Vec<(&str, &str)> = j["checks"]
@@ -438,14 +403,11 @@ fn objects_are_matched_by_build_id_not_directory() {
     assert_eq!(out.status.code(), Some(0));
     let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(j["differences"], serde_json::json!([]), "{j:#}");
-    let out = pathvm_out(os![
-        "check",
-        "--baseline",
+    let out = check(
         profiles[0].as_os_str(),
-        profiles[1].as_os_str(),
-        "--format",
-        "markdown"
-    ]);
+        &[profiles[1].as_os_str()],
+        os!["--format", "markdown"],
+    );
     assert_eq!(out.status.code(), Some(0));
     let md = String::from_utf8(out.stdout).unwrap();
     assert!(!md.contains("object"), "{md}");
