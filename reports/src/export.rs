@@ -606,11 +606,8 @@ pub fn export_folded(
     metric: &str,
     out: &mut dyn Write,
 ) -> Result<(), ExportError> {
-    let lines = folded_lines(profile, metric)?;
     let mut w = io::BufWriter::new(out);
-    for line in &lines {
-        writeln!(w, "{line}")?;
-    }
+    write_folded(profile, metric, &mut w)?;
     w.flush()?;
     Ok(())
 }
@@ -627,8 +624,10 @@ pub fn export_flamegraph(
     title: &str,
     out: &mut dyn Write,
 ) -> Result<(), ExportError> {
-    let lines = folded_lines(profile, metric)?;
-    if lines.is_empty() {
+    let mut folded = Vec::new();
+    write_folded(profile, metric, &mut folded)?;
+    let folded = String::from_utf8_lossy(&folded);
+    if folded.is_empty() {
         return Err(ExportError::NothingToDraw {
             metric: metric.to_string(),
         });
@@ -637,12 +636,23 @@ pub fn export_flamegraph(
     options.title = title.to_string();
     options.count_name = metric.to_string();
     options.hash = true;
-    inferno::flamegraph::from_lines(&mut options, lines.iter().map(String::as_str), out)?;
+    inferno::flamegraph::from_lines(&mut options, folded.lines(), out)?;
     Ok(())
 }
 
-/// The folded lines of `metric`, sorted, without line ends.
-fn folded_lines(profile: &Profile, metric: &str) -> Result<Vec<String>, ExportError> {
+/// Writes the folded lines of `metric` (`stack COUNT\n`), sorted by stack
+/// as byte strings, equal stacks merged.
+///
+/// The lines are written as they are found, never gathered: contexts with
+/// the same names from the root (the same functions through different call
+/// sites, or equal names of different functions) are merged into one tree
+/// of integers, whose children are visited in the order that keeps the
+/// output sorted. A child `x`'s own line sorts by `x` and its descendants
+/// as a block by `x;` (no frame name holds `;`), so sorting these two keys
+/// per child among its siblings orders the whole file, even when one
+/// sibling's name is a prefix of another's (`f` and `f.cold`: `f.cold`
+/// comes between `f` and `f;…`).
+fn write_folded(profile: &Profile, metric: &str, out: &mut dyn Write) -> Result<(), ExportError> {
     profile.validate().map_err(ReportError::InvalidProfile)?;
     let col = profile
         .metric_index(metric)
@@ -652,54 +662,143 @@ fn folded_lines(profile: &Profile, metric: &str) -> Result<Vec<String>, ExportEr
         })?;
     let m = profile.metrics.len();
     let c = &profile.contexts;
-    let mut stacks: BTreeMap<String, u64> = BTreeMap::new();
     if c.is_empty() {
+        let mut flat: BTreeMap<String, u64> = BTreeMap::new();
         for f in &profile.functions {
             if f.self_cost[col] != 0 {
-                let sum = stacks.entry(frame_name(&f.name)).or_default();
+                let sum = flat.entry(frame_name(&f.name)).or_default();
                 *sum = sum.saturating_add(f.self_cost[col]);
             }
         }
-    } else {
-        let names: Vec<String> = (0..c.len())
-            .map(|node| frame_name(context_name(profile, node)))
-            .collect();
-        let mut frames: Vec<&str> = Vec::new();
-        for node in 0..c.len() {
-            let cost = c.self_cost[node * m + col];
-            if cost == 0 {
-                continue;
+        for (stack, count) in flat {
+            writeln!(out, "{stack} {count}")?;
+        }
+        return Ok(());
+    }
+    // Distinct frame names, and the name of each frame index (`frame_of`).
+    let mut name_ids: FxHashMap<String, u32> = FxHashMap::default();
+    let mut names: Vec<String> = Vec::new();
+    let name_of_frame: Vec<u32> = profile
+        .functions
+        .iter()
+        .map(|f| f.name.as_str())
+        .chain([ROOT_NAME, THREAD_NAME, UNKNOWN_NAME])
+        .map(|n| {
+            let n = frame_name(n);
+            *name_ids.entry(n.clone()).or_insert_with(|| {
+                names.push(n);
+                names.len() as u32 - 1
+            })
+        })
+        .collect();
+    // The merged tree: node 0 is the root; children keyed by name.
+    const NONE: u32 = u32::MAX;
+    let mut name: Vec<u32> = vec![name_of_frame[frame_of(profile, 0)]];
+    let mut cost: Vec<u64> = vec![c.self_cost[col]];
+    let mut first_child: Vec<u32> = vec![NONE];
+    let mut next_sibling: Vec<u32> = vec![NONE];
+    let mut merged_of: Vec<u32> = vec![0; c.len()];
+    let mut child_of: FxHashMap<(u32, u32), u32> = FxHashMap::default();
+    for node in 1..c.len() {
+        let parent = merged_of[c.parent[node] as usize];
+        let n = name_of_frame[frame_of(profile, node)];
+        let id = *child_of.entry((parent, n)).or_insert_with(|| {
+            let id = name.len() as u32;
+            name.push(n);
+            cost.push(0);
+            first_child.push(NONE);
+            next_sibling.push(first_child[parent as usize]);
+            first_child[parent as usize] = id;
+            id
+        });
+        cost[id as usize] = cost[id as usize].saturating_add(c.self_cost[node * m + col]);
+        merged_of[node] = id;
+    }
+    drop(child_of);
+    drop(merged_of);
+    // Depth-first, siblings' items in key order (see above).
+    enum Item {
+        Own(u32),
+        Down(u32),
+        Up(usize),
+    }
+    let key = |item: &Item| -> (&[u8], bool) {
+        match *item {
+            Item::Own(x) => (names[name[x as usize] as usize].as_bytes(), false),
+            Item::Down(x) => (names[name[x as usize] as usize].as_bytes(), true),
+            Item::Up(_) => (&[], false),
+        }
+    };
+    // `x` against `y;`-style keys: the name's bytes, then `;` for Down.
+    let cmp = |a: &Item, b: &Item| {
+        let ((an, ad), (bn, bd)) = (key(a), key(b));
+        let semi: &[u8] = b";";
+        let a_bytes = an.iter().chain(if ad { semi } else { &[] });
+        let b_bytes = bn.iter().chain(if bd { semi } else { &[] });
+        a_bytes.cmp(b_bytes)
+    };
+    let group = |first: u32, work: &mut Vec<Item>| {
+        let start = work.len();
+        let mut x = first;
+        while x != NONE {
+            if cost[x as usize] != 0 {
+                work.push(Item::Own(x));
             }
-            frames.clear();
-            let mut n = node;
-            while n != 0 {
-                frames.push(&names[n]);
-                n = c.parent[n] as usize;
+            if first_child[x as usize] != NONE {
+                work.push(Item::Down(x));
             }
-            frames.push(&names[0]);
-            frames.reverse();
-            let sum = stacks.entry(frames.join(";")).or_default();
-            *sum = sum.saturating_add(cost);
+            x = next_sibling[x as usize];
+        }
+        // The stack pops from the end: largest key first in the vector.
+        work[start..].sort_unstable_by(|a, b| cmp(b, a));
+    };
+    let mut prefix = String::new();
+    let mut work: Vec<Item> = Vec::new();
+    // The root is the one child of an empty stack.
+    if cost[0] != 0 {
+        work.push(Item::Own(0));
+    }
+    if first_child[0] != NONE {
+        work.push(Item::Down(0));
+    }
+    work.sort_unstable_by(|a, b| cmp(b, a));
+    while let Some(item) = work.pop() {
+        match item {
+            Item::Own(x) => {
+                let n = &names[name[x as usize] as usize];
+                if prefix.is_empty() {
+                    writeln!(out, "{n} {}", cost[x as usize])?;
+                } else {
+                    writeln!(out, "{prefix};{n} {}", cost[x as usize])?;
+                }
+            }
+            Item::Down(x) => {
+                work.push(Item::Up(prefix.len()));
+                if !prefix.is_empty() {
+                    prefix.push(';');
+                }
+                prefix.push_str(&names[name[x as usize] as usize]);
+                group(first_child[x as usize], &mut work);
+            }
+            Item::Up(len) => prefix.truncate(len),
         }
     }
-    Ok(stacks
-        .into_iter()
-        .map(|(stack, count)| format!("{stack} {count}"))
-        .collect())
+    Ok(())
 }
 
-/// The function name of a context, or its pseudo-name.
-pub(crate) fn context_name(profile: &Profile, node: usize) -> &str {
+/// The frame of a context, as an index into the profile's function rows
+/// followed by three pseudo-frames: `<root>` (row count), `<thread>` (+1),
+/// `<unknown>` (+2). Node indices of a validated profile.
+pub(crate) fn frame_of(profile: &Profile, node: usize) -> usize {
     let c = &profile.contexts;
+    let n = profile.functions.len();
     if node == 0 {
-        return ROOT_NAME;
+        return n;
     }
     match c.function[node] {
-        ContextTable::NO_FUNCTION if c.flags[node] & ContextTable::FLAG_THREAD_ROOT != 0 => {
-            THREAD_NAME
-        }
-        ContextTable::NO_FUNCTION => UNKNOWN_NAME,
-        f => &profile.functions[f as usize].name,
+        ContextTable::NO_FUNCTION if c.flags[node] & ContextTable::FLAG_THREAD_ROOT != 0 => n + 1,
+        ContextTable::NO_FUNCTION => n + 2,
+        f => f as usize,
     }
 }
 
@@ -1242,6 +1341,63 @@ totals: 270 33
             .map(|l| l.rsplit_once(' ').unwrap().1.parse::<u64>().unwrap())
             .sum();
         assert_eq!(sum, 275);
+    }
+
+    #[test]
+    fn folded_stays_sorted_when_one_name_prefixes_another() {
+        // main's children: f, f.cold, f1, f!x and g, each calling c, plus a
+        // second f (another function of the same name) calling a.
+        let mut p = tiny_profile();
+        let names = ["f", "f.cold", "f1", "f!x", "g", "f"];
+        let c = &mut p.contexts;
+        c.parent.truncate(2);
+        c.function.truncate(2);
+        c.call_site.truncate(2);
+        c.flags.truncate(2);
+        c.calls.truncate(2);
+        c.self_cost.truncate(4);
+        let mut total = 10;
+        for (i, name) in names.iter().enumerate() {
+            let f = p.functions.len() as u32;
+            p.functions.push(FunctionRow {
+                name: (*name).into(),
+                ..p.functions[1].clone()
+            });
+            let node = c.parent.len() as u32;
+            for (parent, function, cost) in
+                [(1, f, 1 + i as u64), (node, 3 - (i as u32 / 5) * 2, 100)]
+            {
+                c.parent.push(parent);
+                c.function.push(function);
+                c.call_site.push(0x402000 + c.parent.len() as u64);
+                c.flags.push(0);
+                c.calls.push(1);
+                c.self_cost.extend([cost, 0]);
+                total += cost;
+            }
+        }
+        p.totals = vec![total, 1];
+        let text = folded(&p, "instructions");
+        let lines: Vec<&str> = text.lines().collect();
+        let mut sorted = lines.clone();
+        sorted.sort_unstable();
+        assert_eq!(lines, sorted);
+        assert_eq!(
+            text,
+            "<root>;main 10
+<root>;main;f 7
+<root>;main;f!x 4
+<root>;main;f!x;c 100
+<root>;main;f.cold 2
+<root>;main;f.cold;c 100
+<root>;main;f1 3
+<root>;main;f1;c 100
+<root>;main;f;a 100
+<root>;main;f;c 100
+<root>;main;g 5
+<root>;main;g;c 100
+"
+        );
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! (<https://www.speedscope.app/file-format-schema.json>).
 //!
 //! One `"sampled"` profile per metric (or only the metric asked for), in
-//! metric order, named after the metric, with unit `"none"` (counts, not
-//! time). Frames are shared by all profiles: one per function row, in
+//! metric order, named after the metric, with unit `"bytes"` for
+//! `alloc-bytes` and `"none"` for the others (counts, not time). Frames are shared by all profiles: one per function row, in
 //! profile order, with its name, source file and line when known, then the
 //! pseudo-frames `<root>`, `<thread>` and `<unknown>` (as in the folded
 //! export). Each context of the calling context tree with a nonzero self
@@ -15,15 +15,20 @@
 //! contexts, the profile's total, and `endValue` is that sum. Samples come
 //! in context order. A profile without a calling context tree has one
 //! one-frame sample per function with a self cost.
+//!
+//! The samples and weights are written as they are walked, never gathered:
+//! the export of a profile of a million contexts and twelve metrics needs
+//! no more memory than the profile itself.
 
 use std::io::{self, Write};
 
+use serde::ser::{SerializeSeq, Serializer};
 use serde::Serialize;
 
 use crate::export::{
-    context_stack, export_columns, ExportError, ROOT_NAME, THREAD_NAME, UNKNOWN_NAME,
+    context_stack, export_columns, frame_of, ExportError, ROOT_NAME, THREAD_NAME, UNKNOWN_NAME,
 };
-use crate::profile::{ContextTable, Profile};
+use crate::profile::Profile;
 
 /// The `$schema` of every speedscope file.
 pub const SPEEDSCOPE_SCHEMA: &str = "https://www.speedscope.app/file-format-schema.json";
@@ -33,7 +38,7 @@ struct File<'a> {
     #[serde(rename = "$schema")]
     schema: &'static str,
     shared: Shared<'a>,
-    profiles: Vec<SampledProfile>,
+    profiles: Vec<SampledProfile<'a>>,
     name: String,
     #[serde(rename = "activeProfileIndex")]
     active_profile_index: usize,
@@ -55,7 +60,7 @@ struct Frame<'a> {
 }
 
 #[derive(Serialize)]
-struct SampledProfile {
+struct SampledProfile<'a> {
     #[serde(rename = "type")]
     kind: &'static str,
     name: String,
@@ -64,22 +69,70 @@ struct SampledProfile {
     start_value: u64,
     #[serde(rename = "endValue")]
     end_value: u64,
-    samples: Vec<Vec<usize>>,
-    weights: Vec<u64>,
+    samples: Column<'a, true>,
+    weights: Column<'a, false>,
 }
 
-/// The shared frame index of a context: its function row, or a pseudo-frame
-/// after the rows (`<root>`, `<thread>`, `<unknown>`).
-fn frame_of(profile: &Profile, node: usize) -> usize {
-    let c = &profile.contexts;
-    let n = profile.functions.len();
-    if node == 0 {
-        return n;
+/// One metric's samples (`STACKS`) or weights, serialized as the profile
+/// is walked: a sample per context (or per function, without contexts)
+/// with a nonzero self cost of the metric.
+struct Column<'a, const STACKS: bool> {
+    profile: &'a Profile,
+    col: usize,
+}
+
+impl<const STACKS: bool> Column<'_, STACKS> {
+    /// The sample's frame indices, or its weight, for each sample in order.
+    fn each(&self, mut emit: impl FnMut(&[usize], u64)) {
+        let p = self.profile;
+        let c = &p.contexts;
+        let m = p.metrics.len();
+        if c.is_empty() {
+            for (i, f) in p.functions.iter().enumerate() {
+                if f.self_cost[self.col] != 0 {
+                    emit(&[i], f.self_cost[self.col]);
+                }
+            }
+            return;
+        }
+        let mut stack = Vec::new();
+        let mut frames = Vec::new();
+        for node in 0..c.len() {
+            let w = c.self_cost[node * m + self.col];
+            if w == 0 {
+                continue;
+            }
+            if STACKS {
+                context_stack(c, node, &mut stack);
+                frames.clear();
+                frames.extend(stack.iter().map(|&n| frame_of(p, n)));
+            }
+            emit(&frames, w);
+        }
     }
-    match c.function[node] {
-        ContextTable::NO_FUNCTION if c.flags[node] & ContextTable::FLAG_THREAD_ROOT != 0 => n + 1,
-        ContextTable::NO_FUNCTION => n + 2,
-        f => f as usize,
+}
+
+impl<const STACKS: bool> Serialize for Column<'_, STACKS> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(None)?;
+        let mut failed = None;
+        self.each(|frames, weight| {
+            if failed.is_some() {
+                return;
+            }
+            let r = if STACKS {
+                seq.serialize_element(frames)
+            } else {
+                seq.serialize_element(&weight)
+            };
+            if let Err(e) = r {
+                failed = Some(e);
+            }
+        });
+        match failed {
+            Some(e) => Err(e),
+            None => seq.end(),
+        }
     }
 }
 
@@ -95,8 +148,6 @@ pub fn export_speedscope(
     out: &mut dyn Write,
 ) -> Result<(), ExportError> {
     let cols = export_columns(profile, metric)?;
-    let m = profile.metrics.len();
-    let c = &profile.contexts;
     let mut frames: Vec<Frame> = profile
         .functions
         .iter()
@@ -113,38 +164,23 @@ pub fn export_speedscope(
             line: None,
         });
     }
-    let mut stack = Vec::new();
     let profiles = cols
         .iter()
         .map(|&col| {
-            let mut samples = Vec::new();
-            let mut weights = Vec::new();
-            if c.is_empty() {
-                for (i, f) in profile.functions.iter().enumerate() {
-                    if f.self_cost[col] != 0 {
-                        samples.push(vec![i]);
-                        weights.push(f.self_cost[col]);
-                    }
-                }
-            } else {
-                for node in 0..c.len() {
-                    let w = c.self_cost[node * m + col];
-                    if w == 0 {
-                        continue;
-                    }
-                    context_stack(c, node, &mut stack);
-                    samples.push(stack.iter().map(|&n| frame_of(profile, n)).collect());
-                    weights.push(w);
-                }
-            }
-            let end_value = weights.iter().fold(0u64, |s, &w| s.saturating_add(w));
+            let weights = Column::<false> { profile, col };
+            let mut end_value = 0u64;
+            weights.each(|_, w| end_value = end_value.saturating_add(w));
             SampledProfile {
                 kind: "sampled",
                 name: profile.metrics[col].clone(),
-                unit: "none",
+                unit: if profile.metrics[col] == "alloc-bytes" {
+                    "bytes"
+                } else {
+                    "none"
+                },
                 start_value: 0,
                 end_value,
-                samples,
+                samples: Column { profile, col },
                 weights,
             }
         })
@@ -178,6 +214,7 @@ mod tests {
     use serde_json::Value;
 
     use super::*;
+    use crate::profile::ContextTable;
     use crate::testdata::tiny_profile;
 
     fn speedscope(p: &Profile, metric: Option<&str>) -> Value {
@@ -197,7 +234,12 @@ mod tests {
         for p in v["profiles"].as_array().unwrap() {
             assert_eq!(p["type"], "sampled");
             assert!(p["name"].is_string());
-            assert_eq!(p["unit"], "none");
+            let unit = if p["name"] == "alloc-bytes" {
+                "bytes"
+            } else {
+                "none"
+            };
+            assert_eq!(p["unit"], unit);
             assert_eq!(p["startValue"], 0);
             let samples = p["samples"].as_array().unwrap();
             let weights = p["weights"].as_array().unwrap();
@@ -278,6 +320,16 @@ mod tests {
         );
         let err = export_speedscope(&Profile::default(), None, &mut Vec::new()).unwrap_err();
         assert_eq!(err.to_string(), "the profile has no metrics");
+    }
+
+    #[test]
+    fn allocated_bytes_have_the_unit_bytes() {
+        let mut p = tiny_profile();
+        p.metrics[1] = "alloc-bytes".into();
+        let v = speedscope(&p, None);
+        check_schema(&v);
+        assert_eq!(v["profiles"][0]["unit"], "none");
+        assert_eq!(v["profiles"][1]["unit"], "bytes");
     }
 
     #[test]
