@@ -12,7 +12,7 @@ for src in "$here"/*.c "$here"/*.cpp; do
     name=$(basename "$src"); name=${name%.*}
     case "$src" in *.cpp) cc=g++ ;; *) cc=gcc ;; esac
     libs=""
-    case "$name" in fpargs|fplibm) libs=-lm ;; esac
+    case "$name" in fpargs|fplibm|fpmf) libs=-lm ;; esac
     $cc $CFLAGS -O0 -o "$out/$name-O0" "$src" $libs
     $cc $CFLAGS -O2 -o "$out/$name-O2" "$src" $libs
     $cc $CFLAGS -O2 -static -o "$out/$name-static" "$src" $libs

@@ -442,6 +442,10 @@ pub(crate) fn switch<O: Observer>(
                 Some(c) => c,
                 None => uc.context_alloc().map_err(emu)?,
             };
+            // Reading the status word completes an x87 exception the
+            // thread left pending (its FOP, FDP and stack), which the
+            // emulator does for one instruction at a time.
+            let _ = uc.reg_read(RegisterX86::FPSW);
             uc.context_save(&mut ctx).map_err(emu)?;
             uc.get_data_mut().threads.list[cur].ctx = Some(ctx);
         }

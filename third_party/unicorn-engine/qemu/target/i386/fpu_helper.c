@@ -149,8 +149,53 @@ static int x87_flags_from_fpus(uint16_t fpus)
     return f;
 }
 
+/*
+ * pathvm: unmasked x87 exceptions, as the hardware delivers them.  An
+ * instruction whose exception is unmasked only makes it pending (ES and B);
+ * the next waiting instruction (fwait, every x87 instruction but fninit,
+ * fnclex, fnstsw, fnstcw, fnstenv, fnsave, fldenv and frstor, emms and the
+ * MMX instructions) raises #MF before it does anything (x87_wait).  The
+ * pending exception also sets FOP and FDP to the faulting instruction's
+ * opcode and memory operand (0 for none: CPUID.7.0:EBX[6]), and an invalid
+ * operand, a denormal operand or a division by zero (and an overflow or
+ * underflow on the way to memory) leaves the destination and the stack as
+ * they were.
+ *
+ * The flags come from softfloat's sticky flags, merged when the status
+ * word is read (x87_sync), so the faulting instruction is known only then:
+ * while an exception is unmasked, each x87 instruction records its memory
+ * operand, the stack and the bytes of a memory destination beforehand
+ * (x87_last, helper_x87_stack), and the merge that finds an unmasked
+ * exception (or the stack fault that raised one) completes it
+ * (x87_commit).  FIP already names the instruction then (it is written
+ * after each non-control instruction), and FOP is read from its code.
+ * Not done: an unmasked overflow or underflow with a register destination
+ * stores the masked response, not the result with its exponent adjusted by
+ * 2^24576 as the hardware does.
+ */
+struct x87_insn {
+    CPUX86State *env;       /* NULL: nothing recorded */
+    bool stack_fault;       /* its stack check raised an unmasked IE */
+    target_ulong operand;   /* its memory operand, 0 for none */
+    target_ulong mem_addr;  /* a memory destination and its old bytes */
+    int mem_len;
+    uint8_t mem[10];
+    int fpstt;
+    uint8_t fptags[8];
+    FPReg fpregs[8];
+};
+static __thread struct x87_insn x87_last;
+
+static void x87_sync(CPUX86State *env, bool in_exec);
+
 void pathvm_fpus_sync(CPUX86State *env);
 void pathvm_fpus_sync(CPUX86State *env)
+{
+    x87_sync(env, false);
+}
+
+/* The softfloat flags as status word bits. */
+static int x87_softfloat_fpus(CPUX86State *env)
 {
     int f = get_float_exception_flags(&env->fp_status);
     int m = 0;
@@ -173,14 +218,13 @@ void pathvm_fpus_sync(CPUX86State *env)
     if (f & float_flag_inexact) {
         m |= FPUS_PE;
     }
-    if (m & ~env->fpus) {
-        fpu_set_exception(env, m);
-    }
+    return m;
 }
 
 void pathvm_fpus_loaded(CPUX86State *env);
 void pathvm_fpus_loaded(CPUX86State *env)
 {
+    x87_last.env = NULL;
     set_float_exception_flags(x87_flags_from_fpus(env->fpus), &env->fp_status);
 }
 
@@ -338,6 +382,151 @@ static void fpu_raise_exception(CPUX86State *env, uintptr_t retaddr)
 {
     if (env->cr[0] & CR0_NE_MASK) {
         raise_exception_ra(env, EXCP10_COPR, retaddr);
+    }
+}
+
+/*
+ * pathvm: the host address of guest address a when the TLB already maps it
+ * for access t (NULL otherwise: nothing is filled, nothing faults).
+ */
+static void *x87_tlb_host(CPUX86State *env, target_ulong a, MMUAccessType t)
+{
+    int idx = cpu_mmu_index(env, t == MMU_INST_FETCH);
+    CPUTLBEntry *e = tlb_entry(env, idx, a);
+    target_ulong ta = t == MMU_INST_FETCH ? e->addr_code
+                      : t == MMU_DATA_STORE ? tlb_addr_write(e) : e->addr_read;
+
+    if (!tlb_hit(env->uc, ta, a) || (ta & TLB_MMIO)) {
+        return NULL;
+    }
+    return (void *)((uintptr_t)a + e->addend);
+}
+
+/*
+ * pathvm: FOP of the x87 instruction at pc (the low 3 bits of its opcode
+ * byte and its ModRM byte), past its prefixes.  Within a helper the code is
+ * read as a fetch would read it; elsewhere (a register read by the
+ * embedder) only through the TLB, and 0 when it does not map the page.
+ */
+static int x87_fop(CPUX86State *env, target_ulong pc, bool in_exec)
+{
+    uint8_t b[2];
+    int i, j;
+
+    for (i = 0; i < 15; i++) {
+        for (j = 0; j < 2; j++) {
+            uint8_t *p;
+
+            if (in_exec) {
+                b[j] = cpu_ldub_code(env, pc + i + j);
+                continue;
+            }
+            p = x87_tlb_host(env, pc + i + j, MMU_INST_FETCH);
+            if (!p) {
+                return 0;
+            }
+            b[j] = *p;
+        }
+        if (b[0] >= 0xd8 && b[0] <= 0xdf) {
+            return ((b[0] & 7) << 8) | b[1];
+        }
+        switch (b[0]) {
+        case 0x26: case 0x2e: case 0x36: case 0x3e: case 0x64: case 0x65:
+        case 0x66: case 0x67: case 0xf0: case 0xf2: case 0xf3:
+            break;
+        default:
+            if ((b[0] & 0xf0) != 0x40) {
+                return 0;
+            }
+        }
+    }
+    return 0;
+}
+
+/* pathvm: the unmasked exceptions of the recorded instruction (above). */
+static void x87_commit(CPUX86State *env, int unmasked, bool in_exec)
+{
+    struct x87_insn *x = &x87_last;
+    bool pre = x->stack_fault ||
+               (unmasked & (FPUS_IE | FPUS_DE | FPUS_ZE)) != 0;
+
+    env->fpop = x87_fop(env, env->fpip, in_exec);
+    env->fpdp = x->operand;
+    if (pre || (x->mem_len && (unmasked & (FPUS_OE | FPUS_UE)))) {
+        env->fpstt = x->fpstt;
+        memcpy(env->fptags, x->fptags, sizeof(x->fptags));
+        memcpy(env->fpregs, x->fpregs, sizeof(x->fpregs));
+        if (x->mem_len) {
+            uint8_t *p = x87_tlb_host(env, x->mem_addr, MMU_DATA_STORE);
+
+            if (p) {
+                memcpy(p, x->mem, x->mem_len);
+            }
+        }
+        if (!pre) {
+            env->fpus &= ~0x200; /* C1: nothing was rounded up */
+        }
+    }
+    x->env = NULL;
+    x->stack_fault = false;
+}
+
+/*
+ * pathvm: the softfloat flags merged into the status word; an unmasked one
+ * (or a stack fault) completes the instruction that raised it.  in_exec:
+ * called from a helper (the code may be read with a TLB fill).
+ */
+static void x87_sync(CPUX86State *env, bool in_exec)
+{
+    int arrived = x87_softfloat_fpus(env) & ~env->fpus;
+    int unmasked = arrived & ~env->fpuc & FPUC_EM;
+
+    if (arrived) {
+        fpu_set_exception(env, arrived);
+    }
+    if (x87_last.env == env && (unmasked || x87_last.stack_fault)) {
+        x87_commit(env, unmasked, in_exec);
+    }
+}
+
+/* pathvm: a waiting instruction raises #MF for a pending exception. */
+static void x87_wait(CPUX86State *env, uintptr_t ra)
+{
+    x87_sync(env, true);
+    if (env->fpus & FPUS_SE) {
+        fpu_raise_exception(env, ra);
+    }
+}
+
+/*
+ * pathvm: before an x87 instruction that may raise an exception while one
+ * is unmasked: its memory operand (mem, an X87M_* kind), the stack, and a
+ * memory destination's bytes (in its first page; probed as the store will
+ * be, so a fault comes as it would).
+ */
+static void x87_record(CPUX86State *env, int mem, target_ulong addr,
+                       uintptr_t ra)
+{
+    static const int size[] = { 0, 2, 4, 8, 10, 4, 8, 10, 2, 4, 8, 10 };
+    struct x87_insn *x = &x87_last;
+
+    x->env = env;
+    x->stack_fault = false;
+    x->operand = mem ? addr : 0;
+    x->fpstt = env->fpstt;
+    memcpy(x->fptags, env->fptags, sizeof(x->fptags));
+    memcpy(x->fpregs, env->fpregs, sizeof(x->fpregs));
+    x->mem_len = 0;
+    if (mem >= X87M_F32) {
+        int n = MIN(size[mem], TARGET_PAGE_SIZE - (addr & ~TARGET_PAGE_MASK));
+        uint8_t *p = probe_access(env, addr, n, MMU_DATA_STORE,
+                                  cpu_mmu_index(env, false), ra);
+
+        if (p) {
+            memcpy(x->mem, p, n);
+            x->mem_addr = addr;
+            x->mem_len = n;
+        }
     }
 }
 
@@ -600,12 +789,14 @@ void helper_fpop(CPUX86State *env)
 
 void helper_fdecstp(CPUX86State *env)
 {
+    x87_wait(env, GETPC());
     env->fpstt = (env->fpstt - 1) & 7;
     env->fpus &= ~0x4700;
 }
 
 void helper_fincstp(CPUX86State *env)
 {
+    x87_wait(env, GETPC());
     env->fpstt = (env->fpstt + 1) & 7;
     env->fpus &= ~0x4700;
 }
@@ -614,6 +805,7 @@ void helper_fincstp(CPUX86State *env)
 
 void helper_ffree_STN(CPUX86State *env, int st_index)
 {
+    x87_wait(env, GETPC());
     env->fptags[(env->fpstt + st_index) & 7] = 1;
 }
 
@@ -857,7 +1049,7 @@ void helper_fldz_FT0(CPUX86State *env)
 
 uint32_t helper_fnstsw(CPUX86State *env)
 {
-    pathvm_fpus_sync(env);
+    x87_sync(env, true);
     return (env->fpus & ~0x3800) | (env->fpstt & 0x7) << 11;
 }
 
@@ -910,25 +1102,29 @@ static inline uint16_t x87_fcw(uint32_t val)
 
 void helper_fldcw(CPUX86State *env, uint32_t val)
 {
+    x87_wait(env, GETPC()); /* pathvm: fldcw waits */
     cpu_set_fpuc(env, x87_fcw(val));
+    /* pathvm: unmasking an exception whose flag is set makes it pending */
+    if (env->fpus & ~env->fpuc & FPUC_EM) {
+        env->fpus |= FPUS_SE | FPUS_B;
+    }
 }
 
 void helper_fclex(CPUX86State *env)
 {
+    x87_sync(env, true); /* pathvm: FOP and FDP of a pending exception */
     env->fpus &= 0x7f00;
     set_float_exception_flags(0, &env->fp_status);
 }
 
 void helper_fwait(CPUX86State *env)
 {
-    pathvm_fpus_sync(env); /* pathvm: the flags of the last instructions */
-    if (env->fpus & FPUS_SE) {
-        fpu_raise_exception(env, GETPC());
-    }
+    x87_wait(env, GETPC()); /* pathvm: the flags of the last instructions */
 }
 
 static void do_fninit(CPUX86State *env)
 {
+    x87_last.env = NULL;
     env->fpus = 0;
     set_float_exception_flags(0, &env->fp_status);
     env->fpstt = 0;
@@ -975,13 +1171,19 @@ uint32_t helper_x87_stack(CPUX86State *env, uint32_t kind, uint32_t sti,
                           target_ulong addr)
 {
     uintptr_t ra = GETPC();
-    int top = env->fpstt;
-    int mem = (kind >> X87S_MEM_SHIFT) & 0xff;
-    bool over = (kind & X87S_PUSHES) && !env->fptags[(top - 1) & 7];
-    bool under = ((kind & X87S_R0) && env->fptags[top]) ||
-                 ((kind & X87S_RI) && env->fptags[(top + sti) & 7]) ||
-                 ((kind & X87S_R1) && env->fptags[(top + 1) & 7]);
+    int top, mem = (kind >> X87S_MEM_SHIFT) & 0xff;
+    bool over, under;
     int n;
+
+    x87_wait(env, ra);
+    if (~env->fpuc & FPUC_EM) {
+        x87_record(env, mem, addr, ra);
+    }
+    top = env->fpstt;
+    over = (kind & X87S_PUSHES) && !env->fptags[(top - 1) & 7];
+    under = ((kind & X87S_R0) && env->fptags[top]) ||
+            ((kind & X87S_RI) && env->fptags[(top + sti) & 7]) ||
+            ((kind & X87S_R1) && env->fptags[(top + 1) & 7]);
 
     if (!over && !under) {
         if (!(kind & X87S_KEEPC1)) {
@@ -1011,6 +1213,7 @@ uint32_t helper_x87_stack(CPUX86State *env, uint32_t kind, uint32_t sti,
                               float_flag_invalid, &env->fp_status);
     fpu_set_exception(env, FPUS_IE | FPUS_SF);
     if (!(env->fpuc & FPUS_IE)) {
+        x87_last.stack_fault = x87_last.env == env;
         return 1;
     }
     switch (kind & 0xff) {
@@ -2031,6 +2234,7 @@ void helper_fxam_ST0(CPUX86State *env)
     CPU_LDoubleU temp;
     int expdif;
 
+    x87_wait(env, GETPC());
     temp.d = ST0;
 
     env->fpus &= ~0x4700; /* (C3,C2,C1,C0) <-- 0000 */
@@ -2097,7 +2301,7 @@ static void do_fstenv(CPUX86State *env, target_ulong ptr, int data32,
     uint64_t mant;
     CPU_LDoubleU tmp;
 
-    pathvm_fpus_sync(env);
+    x87_sync(env, true);
     fpus = (env->fpus & ~0x3800) | (env->fpstt & 0x7) << 11;
     fptag = 0;
     for (i = 7; i >= 0; i--) {
@@ -2149,6 +2353,10 @@ void helper_fstenv(CPUX86State *env, target_ulong ptr, int data32)
 {
     x87_probe_image(env, ptr, 14 << data32, MMU_DATA_STORE, GETPC());
     do_fstenv(env, ptr, data32, GETPC());
+    /* pathvm: then every exception is masked (nothing pending), as the
+       manuals and the host have it */
+    cpu_set_fpuc(env, env->fpuc | FPUC_EM);
+    x87_set_es(env);
 }
 
 static void cpu_set_fpus(CPUX86State *env, uint16_t fpus)
@@ -2255,7 +2463,7 @@ static void do_xsave_fpu_layout(CPUX86State *env, target_ulong ptr,
     int fpus, fptag, i;
     target_ulong addr;
 
-    pathvm_fpus_sync(env);
+    x87_sync(env, true);
     fpus = (env->fpus & ~0x3800) | (env->fpstt & 0x7) << 11;
     fptag = 0;
     for (i = 0; i < 8; i++) {
@@ -2891,6 +3099,7 @@ void helper_ldmxcsr(CPUX86State *env, uint32_t val)
 
 void helper_enter_mmx(CPUX86State *env)
 {
+    x87_wait(env, GETPC()); /* pathvm: MMX instructions wait */
     env->fpstt = 0;
     *(uint32_t *)(env->fptags) = 0;
     *(uint32_t *)(env->fptags + 4) = 0;
@@ -2898,6 +3107,7 @@ void helper_enter_mmx(CPUX86State *env)
 
 void helper_emms(CPUX86State *env)
 {
+    x87_wait(env, GETPC());
     /* set to empty state */
     env->fpstt = 0; /* pathvm: TOP cleared too, as the host does */
     *(uint32_t *)(env->fptags) = 0x01010101;

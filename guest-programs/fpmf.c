@@ -1,0 +1,268 @@
+/* Unmasked x87 exceptions (#MF) as Linux delivers them. An x87 instruction
+ * whose exception is unmasked only makes it pending (ES and B in the status
+ * word); the next waiting instruction (fwait, an x87 instruction other than
+ * the no-wait ones, an MMX instruction) raises #MF, which Linux sends as
+ * SIGFPE with the si_code derived from the status and control words and
+ * si_addr at that waiting instruction. Each case prints what its handler
+ * sees: si_code, si_addr and the saved RIP relative to the case's labels
+ * (F: the instruction that raised the exception, W: the one expected to
+ * wait), and the frame's fpstate: control, status and abridged tag words,
+ * FOP, FIP (relative to F), FDP (relative to `operand`) and ST0. The handler
+ * then either jumps out (siglongjmp) or, for the `resume` cases, clears the
+ * exception in the frame and returns, and the case goes on.
+ * `fpmf` runs every case; `fpmf NAME` one; `fpmf NAME die` without a
+ * handler (the process dies of SIGFPE). */
+#define _GNU_SOURCE
+#include <fenv.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ucontext.h>
+
+static sigjmp_buf env;
+static const char *cur_f, *cur_w;
+static int resume;
+
+/* 0, 1, 3, 1e308 (a store's target, reset by each case), a denormal, a
+ * quiet NaN, two more targets. */
+double operand[8] = {0.0, 1.0, 3.0, 1e308, 4.9e-324, __builtin_nan(""), 0, 0};
+long double tiny_ld = 1e-4940L;
+
+/* A case: `name` loads the control word in %di (as fldcw m16 from the
+ * stack), then runs `body`, whose instruction F raises the exception and W
+ * is the one expected to wait; `name_F` and `name_W` mark them. */
+#define CASE(name, body)                                                       \
+    extern char name[], name##_F[], name##_W[];                                \
+    __asm__(".text\n.globl " #name "\n" #name ":\n"                            \
+            " fninit\n sub $8, %rsp\n mov %di, (%rsp)\n fldcw (%rsp)\n"        \
+            " add $8, %rsp\n" body "\n ret\n");
+#define F(name) ".globl " #name "_F\n" #name "_F:\n"
+#define W(name) ".globl " #name "_W\n" #name "_W:\n"
+
+/* 1/0 with ZM clear, then the waiting instruction. */
+#define ZDIV(name) " fld1\n fldz\n" F(name) " fdivrp\n nop\n"
+CASE(zdiv_fwait, ZDIV(zdiv_fwait) W(zdiv_fwait) " fwait\n nop")
+CASE(zdiv_fld1, ZDIV(zdiv_fld1) " xor %eax, %eax\n" W(zdiv_fld1) " fld1\n nop")
+CASE(zdiv_fadd, ZDIV(zdiv_fadd) W(zdiv_fadd) " fadd %st(0), %st(0)\n nop")
+CASE(zdiv_fxch, ZDIV(zdiv_fxch) W(zdiv_fxch) " fxch %st(1)\n nop")
+CASE(zdiv_fxam, ZDIV(zdiv_fxam) W(zdiv_fxam) " fxam\n nop")
+CASE(zdiv_fincstp, ZDIV(zdiv_fincstp) W(zdiv_fincstp) " fincstp\n nop")
+CASE(zdiv_fdecstp, ZDIV(zdiv_fdecstp) W(zdiv_fdecstp) " fdecstp\n nop")
+CASE(zdiv_ffree, ZDIV(zdiv_ffree) W(zdiv_ffree) " ffree %st(3)\n nop")
+CASE(zdiv_fnop, ZDIV(zdiv_fnop) W(zdiv_fnop) " fnop\n nop")
+CASE(zdiv_fstp_mem, ZDIV(zdiv_fstp_mem) W(zdiv_fstp_mem)
+     " fstpl operand+24(%rip)\n nop")
+CASE(zdiv_fild, ZDIV(zdiv_fild) W(zdiv_fild) " fildl operand(%rip)\n nop")
+CASE(zdiv_fstsw, ZDIV(zdiv_fstsw) W(zdiv_fstsw) " fstsw %ax\n nop")
+CASE(zdiv_emms, ZDIV(zdiv_emms) W(zdiv_emms) " emms\n nop")
+CASE(zdiv_paddb, ZDIV(zdiv_paddb) W(zdiv_paddb) " paddb %mm1, %mm0\n nop")
+CASE(zdiv_movq_mm, ZDIV(zdiv_movq_mm) W(zdiv_movq_mm)
+     " movq operand(%rip), %mm0\n nop")
+/* No-wait and control instructions: which wait and which do not. */
+CASE(zdiv_fnstsw, ZDIV(zdiv_fnstsw) " fnstsw %ax\n fnstcw -8(%rsp)\n"
+     " fnstenv -40(%rsp)\n fldcw -40(%rsp)\n" W(zdiv_fnstsw) " fwait\n nop")
+CASE(zdiv_fnclex, ZDIV(zdiv_fnclex) " fnclex\n" W(zdiv_fnclex) " fwait\n"
+     " fld1\n nop")
+CASE(zdiv_fninit, ZDIV(zdiv_fninit) " fninit\n" W(zdiv_fninit) " fwait\n"
+     " fld1\n nop")
+CASE(zdiv_fldcw, ZDIV(zdiv_fldcw) W(zdiv_fldcw) " fldcw -8(%rsp)\n nop\n"
+     " fwait")
+CASE(zdiv_fldenv, ZDIV(zdiv_fldenv) " fnstenv -40(%rsp)\n" W(zdiv_fldenv)
+     " fldenv -40(%rsp)\n nop\n fwait")
+CASE(zdiv_fnsave, ZDIV(zdiv_fnsave) " fnsave -120(%rsp)\n" W(zdiv_fnsave)
+     " frstor -120(%rsp)\n nop\n fwait")
+CASE(zdiv_fxsave, ZDIV(zdiv_fxsave) " mov %rsp, %rcx\n and $-16, %rsp\n sub $512, %rsp\n"
+     " fxsave (%rsp)\n fxrstor (%rsp)\n mov %rcx, %rsp\n" W(zdiv_fxsave)
+     " fwait")
+/* Unmasking an exception whose flag is set makes it pending. */
+CASE(unmask_pe, " fld1\n fldl operand+16(%rip)\n" F(unmask_pe) " fdivrp\n"
+     " sub $8, %rsp\n movw $0x035f, (%rsp)\n fldcw (%rsp)\n add $8, %rsp\n"
+     W(unmask_pe) " fld1\n nop")
+/* Each kind of exception, the waiting instruction an fwait. */
+CASE(invalid, " fldz\n fldz\n" F(invalid) " fdivrp\n" W(invalid) " fwait")
+CASE(sqrt_neg, " fld1\n fchs\n" F(sqrt_neg) " fsqrt\n" W(sqrt_neg) " fwait")
+CASE(underflow_stack, F(underflow_stack) " fadd %st(1), %st(0)\n"
+     W(underflow_stack) " fwait")
+CASE(overflow_stack, " fld1\n fld1\n fld1\n fld1\n fld1\n fld1\n fld1\n fld1\n"
+     F(overflow_stack) " fld1\n" W(overflow_stack) " fwait")
+CASE(overflow, " fldl operand+24(%rip)\n fmul %st(0), %st(0)\n" F(overflow)
+     " fstl operand+48(%rip)\n" W(overflow) " fwait")
+CASE(underflow, " fldt tiny_ld(%rip)\n fld %st(0)\n" F(underflow)
+     " fmulp\n" W(underflow) " fwait")
+CASE(precision, " fld1\n" F(precision) " fdivl operand+16(%rip)\n"
+     W(precision) " fwait")
+CASE(denormal_op, " fld1\n" F(denormal_op) " fmull operand+32(%rip)\n"
+     W(denormal_op) " fwait")
+CASE(mem_zdiv, " fldl operand+8(%rip)\n" F(mem_zdiv) " fdivl operand(%rip)\n"
+     " nop\n" W(mem_zdiv) " fwait")
+CASE(fist_invalid, " fldl operand+24(%rip)\n" F(fist_invalid)
+     " fistpl operand+48(%rip)\n" W(fist_invalid) " fwait")
+CASE(fcom_nan, " fldz\n" F(fcom_nan) " fcoml operand+40(%rip)\n" W(fcom_nan)
+     " fwait")
+/* FDP after a load without exception and a register operation with one. */
+CASE(zdiv_after_load, " fldl operand+8(%rip)\n fldz\n" F(zdiv_after_load)
+     " fdivrp\n" W(zdiv_after_load) " fwait")
+/* Resumed: the handler clears the exception in the frame and returns; the
+ * waiting instruction then runs. */
+CASE(resume_fwait, ZDIV(resume_fwait) W(resume_fwait) " fwait\n"
+     " fstpl operand+24(%rip)\n fnstsw %ax")
+CASE(resume_fld1, ZDIV(resume_fld1) W(resume_fld1) " fld1\n faddp\n"
+     " fstpl operand+24(%rip)\n fnstsw %ax")
+
+struct fcase {
+    const char *name;
+    char *fn, *f, *w;
+    unsigned short cw;
+    int resume;
+};
+#define C(n, cw) {#n, n, n##_F, n##_W, cw, 0}
+#define R(n, cw) {#n, n, n##_F, n##_W, cw, 1}
+/* The control words: 0x37b unmasks ZM, 0x37e IM, 0x377 OM, 0x36f UM,
+ * 0x35f PM, 0x37d DM. */
+static const struct fcase cases[] = {
+    C(zdiv_fwait, 0x37b), C(zdiv_fld1, 0x37b), C(zdiv_fadd, 0x37b),
+    C(zdiv_fxch, 0x37b), C(zdiv_fxam, 0x37b), C(zdiv_fincstp, 0x37b),
+    C(zdiv_fdecstp, 0x37b), C(zdiv_ffree, 0x37b), C(zdiv_fnop, 0x37b),
+    C(zdiv_fstp_mem, 0x37b), C(zdiv_fild, 0x37b), C(zdiv_fstsw, 0x37b),
+    C(zdiv_emms, 0x37b), C(zdiv_paddb, 0x37b), C(zdiv_movq_mm, 0x37b),
+    C(zdiv_fnstsw, 0x37b), C(zdiv_fnclex, 0x37b), C(zdiv_fninit, 0x37b),
+    C(zdiv_fldcw, 0x37b), C(zdiv_fldenv, 0x37b), C(zdiv_fnsave, 0x37b),
+    C(zdiv_fxsave, 0x37b), C(unmask_pe, 0x37f), C(invalid, 0x37e),
+    C(sqrt_neg, 0x37e), C(underflow_stack, 0x37e), C(overflow_stack, 0x37e),
+    C(overflow, 0x377), C(underflow, 0x36f), C(precision, 0x35f),
+    C(denormal_op, 0x37d), C(mem_zdiv, 0x37b), C(fist_invalid, 0x37e),
+    C(fcom_nan, 0x37e), C(zdiv_after_load, 0x37b), R(resume_fwait, 0x37b), R(resume_fld1, 0x37b),
+};
+
+static const char *code_name(int code) {
+    switch (code) {
+    case FPE_FLTINV: return "FLTINV";
+    case FPE_FLTDIV: return "FLTDIV";
+    case FPE_FLTOVF: return "FLTOVF";
+    case FPE_FLTUND: return "FLTUND";
+    case FPE_FLTRES: return "FLTRES";
+    case FPE_INTDIV: return "INTDIV";
+    default: return "other";
+    }
+}
+
+/* An address relative to `base` (F or W) when near it, to `operand` for
+ * data. */
+static void where(char *buf, size_t n, unsigned long x, const char *base,
+                  const char *name) {
+    long d = (long)(x - (unsigned long)base);
+    long dd = (long)(x - (unsigned long)operand);
+    if (base && d > -32 && d < 32)
+        snprintf(buf, n, "%s%+ld", name, d);
+    else if (base && (int32_t)(uint32_t)(x - (unsigned long)base) > -32 &&
+             (int32_t)(uint32_t)(x - (unsigned long)base) < 32 && x >> 32 == 0)
+        snprintf(buf, n, "%s%+d(low 32 bits)", name,
+                 (int32_t)(uint32_t)(x - (unsigned long)base));
+    else if (dd >= 0 && dd < 64)
+        snprintf(buf, n, "operand%+ld", dd);
+    else if (x == 0)
+        snprintf(buf, n, "0");
+    else
+        snprintf(buf, n, "other");
+}
+
+static void handler(int sig, siginfo_t *si, void *ucv) {
+    ucontext_t *uc = ucv;
+    struct _libc_fpstate *fp = uc->uc_mcontext.fpregs;
+    char addr[32], rip[32], fip[32], fdp[32];
+    unsigned short fcw, fsw;
+    unsigned long long st0;
+    memcpy(&st0, fp->_st[0].significand, sizeof st0);
+    __asm__ volatile("fnstcw %0" : "=m"(fcw));
+    __asm__ volatile("fnstsw %0" : "=m"(fsw));
+    where(addr, sizeof addr, (unsigned long)si->si_addr, cur_w, "W");
+    where(rip, sizeof rip, (unsigned long)uc->uc_mcontext.gregs[REG_RIP], cur_w,
+          "W");
+    where(fip, sizeof fip, (unsigned long)fp->rip, cur_f, "F");
+    where(fdp, sizeof fdp, (unsigned long)fp->rdp, 0, "");
+    if (!cur_w) {
+        /* No labels (feenableexcept): addresses relative to FIP. */
+        long a = (long)((unsigned long)si->si_addr - fp->rip);
+        long r = (long)(uc->uc_mcontext.gregs[REG_RIP] - fp->rip);
+        snprintf(addr, sizeof addr, "fip%+ld", a);
+        snprintf(rip, sizeof rip, "fip%+ld", r);
+        snprintf(fip, sizeof fip, "-");
+    }
+    printf("%s %s addr=%s rip=%s trapno=%lld | cwd=%#x swd=%#x ftw=%#x "
+           "fop=%#x fip=%s fdp=%s st0=%04x:%016llx | handler fcw=%#x "
+           "fsw=%#x\n",
+           sig == SIGFPE ? "SIGFPE" : "other", code_name(si->si_code), addr,
+           rip, (long long)uc->uc_mcontext.gregs[REG_TRAPNO], fp->cwd,
+           fp->swd, fp->ftw, fp->fop, fip, fdp, fp->_st[0].exponent, st0,
+           fcw, fsw);
+    if (resume) {
+        fp->swd &= ~0x80ff;
+        resume = 0;
+        return;
+    }
+    siglongjmp(env, 1);
+}
+
+static void run(const struct fcase *c, int die) {
+    printf("%-16s ", c->name);
+    fflush(stdout);
+    cur_f = c->f;
+    cur_w = c->w;
+    resume = c->resume;
+    operand[3] = 1e308;
+    if (sigsetjmp(env, 1) == 0) {
+        if (die)
+            signal(SIGFPE, SIG_DFL);
+        ((void (*)(long))c->fn)(c->cw);
+        unsigned short sw;
+        __asm__ volatile("fnstsw %0" : "=m"(sw));
+        printf("no trap: fsw=%#x operand[3]=%a\n", sw, operand[3]);
+    }
+    __asm__ volatile("emms\n fninit");
+}
+
+/* feenableexcept, as a C program uses it: long double arithmetic traps. */
+static void c_feenable(void) {
+    printf("%-16s ", "feenableexcept");
+    fflush(stdout);
+    cur_f = cur_w = 0;
+    if (sigsetjmp(env, 1) == 0) {
+        volatile long double one = 1.0L, zero = 0.0L, r;
+        feenableexcept(FE_DIVBYZERO);
+        r = one / zero;
+        r = r + one;
+        printf("no trap %Lg\n", r);
+    }
+    fedisableexcept(FE_ALL_EXCEPT);
+    __asm__ volatile("fninit");
+}
+
+int main(int argc, char **argv) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = handler;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGFPE, &sa, 0);
+    const char *which = argc > 1 ? argv[1] : "all";
+    int die = argc > 2 && !strcmp(argv[2], "die");
+    int ran = 0;
+    for (unsigned i = 0; i < sizeof cases / sizeof *cases; i++) {
+        if (!strcmp(which, "all") || !strcmp(which, cases[i].name)) {
+            run(&cases[i], die);
+            ran++;
+        }
+    }
+    if (!strcmp(which, "all") || !strcmp(which, "feenableexcept")) {
+        c_feenable();
+        ran++;
+    }
+    if (!ran) {
+        fprintf(stderr, "no case %s\n", which);
+        return 2;
+    }
+    return 0;
+}
