@@ -80,16 +80,18 @@ pub fn callgrind(dir: &Path, program: &Path, args: &[&str]) -> (BTreeMap<String,
     (callgrind_parts(dir, "cg.out"), out.stdout)
 }
 
-fn build_c(dir: &Path) -> Option<PathBuf> {
+/// `guest-programs/valgrind/NAME.c` built against valgrind's header, or
+/// `None` (the test skips) without valgrind.
+fn build_c(dir: &Path, name: &str) -> Option<PathBuf> {
     if !have("valgrind") || !Path::new("/usr/include/valgrind/callgrind.h").exists() {
         eprintln!("skipped: valgrind (and its valgrind/callgrind.h) not installed");
         return None;
     }
-    let exe = dir.join("callgrind_requests");
+    let exe = dir.join(name);
     let st = Command::new("gcc")
         .args(["-O2", "-g", "-o"])
         .arg(&exe)
-        .arg(repo().join("guest-programs/valgrind/callgrind_requests.c"))
+        .arg(repo().join(format!("guest-programs/valgrind/{name}.c")))
         .status()
         .unwrap();
     assert!(st.success());
@@ -99,7 +101,9 @@ fn build_c(dir: &Path) -> Option<PathBuf> {
 #[test]
 fn callgrind_requests_split_the_run_as_callgrind_does() {
     let dir = scratch("clientreq-c");
-    let Some(exe) = build_c(&dir) else { return };
+    let Some(exe) = build_c(&dir, "callgrind_requests") else {
+        return;
+    };
     let (parts, cg_stdout) = callgrind(&dir, &exe, &["1000"]);
     assert_eq!(
         parts.keys().collect::<Vec<_>>(),
@@ -175,4 +179,115 @@ fn crabgrind_requests_split_the_run_as_callgrind_does() {
     );
     assert_eq!(out.stdout, cg_stdout);
     assert_eq!(phase_instructions(&profile), parts);
+}
+
+/// Per part of a callgrind run with several events (`OUT`, `OUT.1`, ...,
+/// named as [`callgrind_parts`] names them): each event's total.
+fn callgrind_event_parts(dir: &Path, out: &str) -> BTreeMap<String, BTreeMap<String, u64>> {
+    let mut parts = BTreeMap::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let path = e.unwrap().path();
+        let file = path.file_name().unwrap().to_str().unwrap().to_string();
+        if file != out && !file.starts_with(&format!("{out}.")) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let field = |k: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(k))
+                .unwrap_or_else(|| panic!("{k} in {file}"))
+                .trim()
+                .to_string()
+        };
+        let name = match field("desc: Trigger:").as_str() {
+            "Program termination" => "main".to_string(),
+            t => t
+                .strip_prefix("Client Request: ")
+                .unwrap_or_else(|| panic!("trigger {t} in {file}"))
+                .to_string(),
+        };
+        let totals = field("events:")
+            .split_whitespace()
+            .map(String::from)
+            .zip(
+                field("totals:")
+                    .split_whitespace()
+                    .map(|v| v.parse().unwrap()),
+            )
+            .collect();
+        parts.insert(name, totals);
+    }
+    parts
+}
+
+#[test]
+fn callgrinds_instrumentation_requests_empty_the_caches_as_callgrind_does() {
+    let dir = scratch("clientreq-caches");
+    let Some(exe) = build_c(&dir, "cache_restart") else {
+        return;
+    };
+    let out = Command::new("valgrind")
+        .args([
+            "--tool=callgrind",
+            "--instr-atstart=no",
+            "--cache-sim=yes",
+            "--I1=32768,8,64",
+            "--D1=32768,8,64",
+            "--LL=8388608,16,64",
+            "-q",
+        ])
+        .arg(format!(
+            "--callgrind-out-file={}",
+            dir.join("cg.out").display()
+        ))
+        .arg(&exe)
+        .env_clear()
+        .envs(GUEST_ENV.iter().copied())
+        .output()
+        .expect("run valgrind");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let theirs = callgrind_event_parts(&dir, "cg.out");
+    // The buffer's 256 lines miss after each start, and only then.
+    let d1mr: Vec<u64> = ["after_start", "again", "restarted"]
+        .iter()
+        .map(|p| theirs[*p]["D1mr"])
+        .collect();
+    assert_eq!(d1mr, [256, 0, 256], "{theirs:?}");
+    for (name, extra) in [("full", &[][..]), ("single", &["--single-thread"][..])] {
+        let profile = dir.join(format!("{name}.out"));
+        let mut args = vec!["--instr-atstart", "no"];
+        args.extend_from_slice(extra);
+        let out = run_with(&profile, &args, &exe, &[]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let report = report_json(&profile, &["--phases"]);
+        for p in report["phases"].as_array().unwrap() {
+            let phase = p["phase"].as_str().unwrap();
+            let t = &p["totals"];
+            let cg = &theirs[phase];
+            // Instructions, and the misses that do not depend on where the
+            // stack is (valgrind's and pathvm's differ: their auxiliary
+            // vectors differ), so not the stack's write misses.
+            for (ours, event) in [
+                ("instructions", "Ir"),
+                ("loads", "Dr"),
+                ("stores", "Dw"),
+                ("l1d-read-miss", "D1mr"),
+                ("l1i-miss", "I1mr"),
+            ] {
+                assert_eq!(
+                    t[ours].as_u64(),
+                    Some(cg[event]),
+                    "{name} {phase} {ours}: {p}"
+                );
+            }
+        }
+    }
 }

@@ -211,6 +211,16 @@ impl Cache {
         touch(&mut lines[base..base + self.assoc], line)
     }
 
+    /// Empties the cache, as when it was made; the ways stay where they
+    /// are (see [`Cache::filter_parts`]).
+    pub fn clear(&mut self) {
+        match &mut self.ways {
+            Ways::Wide(lines) => lines.fill(EMPTY),
+            Ways::Narrow(tags) => tags.fill(NARROW_EMPTY),
+        }
+        self.last = EMPTY;
+    }
+
     /// What an [`events::MemFilter`] needs of this cache: its ways as line
     /// numbers, the set mask, the line's bits and log2 of the
     /// associativity. `None` while the ways hold narrow tags (a cache whose
@@ -355,6 +365,14 @@ impl CacheHierarchy {
         })
     }
 
+    /// Empties the three caches (callgrind does at each switch of its
+    /// instrumentation).
+    pub fn clear(&mut self) {
+        self.l1i.clear();
+        self.l1d.clear();
+        self.ll.clear();
+    }
+
     /// One data load or store of `size` bytes at `addr` (write-allocate: a
     /// store is simulated exactly like a load).
     #[inline]
@@ -442,6 +460,20 @@ mod tests {
     /// Hit (true) or miss (false) of each address, one byte each.
     fn trace(c: &mut Cache, addrs: &[Addr]) -> Vec<bool> {
         addrs.iter().map(|&a| c.access(a, 1)).collect()
+    }
+
+    #[test]
+    fn a_cleared_cache_is_cold_again() {
+        // Narrow tags (16 address bits of lines and sets) and wide lines.
+        for mut c in [cache(1 << 22, 4, 64), cache(1024, 2, 64)] {
+            let addrs = [0x1000, 0x1040, 0x1000];
+            assert_eq!(trace(&mut c, &addrs), [false, false, true]);
+            assert_eq!(trace(&mut c, &addrs), [true, true, true]);
+            let ways = c.filter_parts();
+            c.clear();
+            assert_eq!(c.filter_parts(), ways, "the ways stay in place");
+            assert_eq!(trace(&mut c, &addrs), [false, false, true]);
+        }
     }
 
     #[test]

@@ -290,6 +290,14 @@ pub struct MachineFront {
 }
 
 impl MachineFront {
+    /// Empties the simulated caches (see [`CacheHierarchy::clear`]); the
+    /// branch predictor keeps its state.
+    pub fn clear_caches(&mut self) {
+        if let Some(c) = &mut self.caches {
+            c.clear();
+        }
+    }
+
     /// The simulators `config` asks for.
     pub fn new(config: MachineConfig) -> Result<MachineFront, ConfigError> {
         Ok(MachineFront {
@@ -733,6 +741,15 @@ fn charge(per_block: &mut [Costs], orphan: &mut Costs, block: usize, f: impl Fn(
 }
 
 impl MachineSim {
+    /// Empties the simulated caches (see [`CacheHierarchy::clear`]; none
+    /// in an [`MachineSim::external`] machine); the branch predictor keeps
+    /// its state.
+    pub fn clear_caches(&mut self) {
+        if let Some(c) = &mut self.caches {
+            c.clear();
+        }
+    }
+
     pub fn new(config: MachineConfig) -> Result<MachineSim, ConfigError> {
         Ok(MachineSim {
             caches: config.cache.map(CacheHierarchy::new).transpose()?,

@@ -64,6 +64,8 @@ pub trait Front {
         true
     }
     fn signal_delivered(&mut self, _signal: i32, _handler: Addr, _sp: Addr) {}
+    /// A marker, after the notes of the block that ends with it were taken.
+    fn marker(&mut self, _m: Marker<'_>) {}
 
     /// Sparse events ([`Observer::sparse`]): the front answers the VM's
     /// questions ([`Front::sparse_policy`], [`Front::sparse_entries`]) for
@@ -637,6 +639,7 @@ impl<F: Front, B: Back<Note = F::Note>> Observer for Pipe<'_, '_, F, B> {
 
     fn marker(&mut self, m: Marker<'_>) {
         self.notes();
+        self.front.marker(m);
         self.other(Msg::Marker(OwnedMarker::new(m)));
     }
 

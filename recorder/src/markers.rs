@@ -21,7 +21,8 @@
 //!   are no longer counted. The simulated caches and predictors go on
 //!   running (they stay warm, as with callgrind's `--toggle-collect`), and
 //!   calls, contexts and call counts are still recorded. A second stop
-//!   does nothing.
+//!   does nothing. callgrind's instrumentation requests also empty the
+//!   caches when they switch, as callgrind does ([`CacheResets`]).
 //! - start: costs are counted again when both switches are on.
 //! - zero (`PATHVM_ZERO`, `CALLGRIND_ZERO_STATS`): every cost counted since
 //!   the last dump (the whole run before the first) is discarded; phases
@@ -470,9 +471,59 @@ pub fn phase_rows(
     rows
 }
 
+/// When the simulated caches are emptied: at each callgrind request that
+/// switches instrumentation on or off, as callgrind empties its caches at
+/// each switch (its `set_instrument_state`), so that the costs after a
+/// `CALLGRIND_START_INSTRUMENTATION` start from cold caches as callgrind's
+/// do. A request that does not change the switch (a start while on)
+/// empties nothing, as in callgrind. `PATHVM_START`/`PATHVM_STOP` move the
+/// same switch but leave the caches as they are (warm: they keep running
+/// while stopped). The VM's thread and the recorder each keep one, fed the
+/// same markers, for the caches each may simulate.
+#[derive(Clone, Copy, Debug)]
+pub struct CacheResets {
+    instrumented: bool,
+}
+
+impl CacheResets {
+    pub fn new(instrumented: bool) -> CacheResets {
+        CacheResets { instrumented }
+    }
+
+    /// Whether the caches are emptied at marker `m`.
+    pub fn on_marker(&mut self, m: Marker<'_>) -> bool {
+        let (on, callgrind) = match m {
+            Marker::Start => (true, false),
+            Marker::Stop => (false, false),
+            Marker::Callgrind(CallgrindRequest::StartInstrumentation) => (true, true),
+            Marker::Callgrind(CallgrindRequest::StopInstrumentation) => (false, true),
+            _ => return false,
+        };
+        let switched = self.instrumented != on;
+        self.instrumented = on;
+        switched && callgrind
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn callgrind_switches_empty_the_caches() {
+        let cg = Marker::Callgrind;
+        let mut r = CacheResets::new(false);
+        // A first start switches on; a second does nothing.
+        assert!(r.on_marker(cg(CallgrindRequest::StartInstrumentation)));
+        assert!(!r.on_marker(cg(CallgrindRequest::StartInstrumentation)));
+        assert!(!r.on_marker(Marker::Phase("p")));
+        assert!(r.on_marker(cg(CallgrindRequest::StopInstrumentation)));
+        // pathvm's own markers switch without emptying.
+        assert!(!r.on_marker(Marker::Start));
+        assert!(!r.on_marker(cg(CallgrindRequest::StartInstrumentation)));
+        assert!(!r.on_marker(Marker::Stop));
+        assert!(r.on_marker(cg(CallgrindRequest::StartInstrumentation)));
+    }
     use events::Metric;
 
     fn counts(instructions: u64) -> Costs {

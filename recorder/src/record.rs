@@ -13,7 +13,7 @@ use reports::{ContextTable, FunctionRow, Meta, ObjectInfo, Phase, Profile};
 use rustc_hash::FxHashMap;
 
 use crate::functions::{AllocSize, FunctionTable, SharedSymbols};
-use crate::markers::Markers;
+use crate::markers::{CacheResets, Markers};
 use crate::paths::PathRecorder;
 
 /// How to record: everything but the program and how it is run.
@@ -142,6 +142,8 @@ struct BlockRow {
 struct Recorder {
     tracker: CallTracker<FunctionTable>,
     sim: Option<MachineSim>,
+    /// When `sim`'s caches are emptied (when it simulates them itself).
+    cache_resets: CacheResets,
     /// Per block: what every execution touches, in one place.
     rows: Vec<BlockRow>,
     /// Per-instruction functions of the blocks that cross a function boundary.
@@ -259,6 +261,8 @@ fn sparse_policy_of(
 /// see every memory access) and the allocator entries to watch.
 struct VmFront {
     machine: Option<MachineFront>,
+    /// When `machine`'s caches are emptied.
+    cache_resets: CacheResets,
     functions: FunctionTable,
     /// In sparse runs (no paths, no simulation), the entries the VM must
     /// report: the front answers the sparse policy for the recorder.
@@ -411,6 +415,14 @@ impl events::pipe::Front for VmFront {
 
     fn object_mapped(&mut self, obj: &ObjectMapped) {
         self.functions.add_object(obj);
+    }
+
+    fn marker(&mut self, m: Marker<'_>) {
+        if self.cache_resets.on_marker(m) {
+            if let Some(machine) = &mut self.machine {
+                machine.clear_caches();
+            }
+        }
     }
 
     fn signal_delivered(&mut self, _signal: i32, handler: Addr, _sp: Addr) {
@@ -1028,6 +1040,11 @@ impl Observer for Recorder {
 
     fn marker(&mut self, m: Marker<'_>) {
         self.flush();
+        if self.cache_resets.on_marker(m) {
+            if let Some(sim) = &mut self.sim {
+                sim.clear_caches();
+            }
+        }
         let shift = match m {
             Marker::Callgrind(_) => self.request_block.take().map(|b| {
                 let cct = self.tracker.cct();
@@ -1167,6 +1184,7 @@ impl Session {
                 Some(MachineSim::external(*cfg).map_err(model_error)?),
                 Some(VmFront {
                     machine: Some(MachineFront::new(*cfg).map_err(model_error)?),
+                    cache_resets: CacheResets::new(opts.instr_at_start),
                     functions: FunctionTable::sharing(shared.clone()),
                     entries: None,
                 }),
@@ -1176,6 +1194,7 @@ impl Session {
                 None,
                 Some(VmFront {
                     machine: None,
+                    cache_resets: CacheResets::new(opts.instr_at_start),
                     functions: FunctionTable::sharing(shared.clone()),
                     entries: sparse.then(EntryFinder::default),
                 }),
@@ -1223,6 +1242,7 @@ impl Session {
             cur_split: false,
             decoded: Vec::new(),
             markers: Markers::new(opts.instr_at_start, opts.collect_at_start),
+            cache_resets: CacheResets::new(opts.instr_at_start),
             request_block: None,
         };
         Ok(Session {
