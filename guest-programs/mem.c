@@ -27,7 +27,15 @@
  *              touching 1 MiB of stack (Linux grows it as it is touched);
  *   execstack  setrlimit(RLIMIT_STACK, 64 MiB), then execve of this
  *              program in mode `deep`: the limit passes through execve, and
- *   deep       prints the limit and recurses through 24 MiB of stack. */
+ *   deep       prints the limit and recurses through 24 MiB of stack;
+ *   mremapshared  MAP_SHARED anonymous memory shared with a forked child,
+ *              then moved (grown where it cannot grow in place, and to a
+ *              fixed address), grown in place, shrunk and mapped a second
+ *              time (old size 0) by mremap in the parent: each side sees
+ *              the other's writes; the grown part past the shared object
+ *              is a bus error;
+ *   readcode   read(2) and readv(2) into a page of code that has run: the
+ *              new code runs, as after a store. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
@@ -39,6 +47,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -321,6 +330,85 @@ int main(int argc, char **argv) {
         }
         waitpid(pid, &st, 0);
         printf("second child exited %d\n", WEXITSTATUS(st));
+    } else if (!strcmp(mode, "mremapshared")) {
+        char *a = mmap(0, 2 * page, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+        /* Room for b to grow in place: a reservation, b at its start. */
+        char *room = mmap(0, 8 * page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        char *b = mmap(room, page, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+        munmap(room + page, 7 * page);
+        /* Nothing may follow a: its growth must move it. */
+        mmap(a + 2 * page, page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+        strcpy(a, "a before");
+        strcpy(a + page, "a's second page");
+        strcpy(b, "b before");
+        int go[2], back[2];
+        if (pipe(go) || pipe(back))
+            return 1;
+        fflush(stdout);
+        pid_t pid = fork();
+        char c;
+        if (pid == 0) {
+            if (read(go[0], &c, 1) != 1)
+                _exit(1);
+            printf("child sees: %s, %s, %s\n", a, a + page, b);
+            strcpy(a, "child wrote a");
+            strcpy(b, "child wrote b");
+            fflush(stdout);
+            if (write(back[1], "c", 1) != 1)
+                _exit(1);
+            _exit(0);
+        }
+        char *a2 = mremap(a, 2 * page, 2 * page, MREMAP_MAYMOVE | MREMAP_FIXED, room + 4 * page);
+        printf("a to a fixed address: %s\n", a2 == room + 4 * page ? "there" : a2 == MAP_FAILED ? strerror(errno) : "elsewhere");
+        char *b2 = mremap(b, page, 3 * page, 0);
+        printf("b grown: %s\n", b2 == MAP_FAILED ? strerror(errno) : b2 == b ? "in place" : "moved");
+        /* b now ends at room + 3 pages: a cannot grow in place below it, and
+           the page after a is blocked. */
+        mmap(room + 6 * page, page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+        char *a3 = mremap(a2, 2 * page, 4 * page, MREMAP_MAYMOVE);
+        printf("a grown: %s\n", a3 == MAP_FAILED ? strerror(errno) : a3 == a2 ? "in place" : "moved");
+        char *a4 = mremap(a3, 0, page, MREMAP_MAYMOVE);
+        printf("a mapped again: %s\n", a4 == MAP_FAILED ? strerror(errno) : "ok");
+        printf("parent sees: %s, %s, %s\n", a3, a3 + page, b2);
+        strcpy(a3 + page, "parent wrote a's second page");
+        strcpy(b2, "parent wrote b");
+        fflush(stdout);
+        if (write(go[1], "g", 1) != 1 || read(back[0], &c, 1) != 1)
+            return 1;
+        printf("parent sees: %s, %s, %s; second mapping: %s\n", a3, a3 + page, b2, a4 == MAP_FAILED ? "-" : a4);
+        int st;
+        waitpid(pid, &st, 0);
+        base = a3;
+        on(SIGBUS);
+        if (sigsetjmp(env, 1) == 0)
+            printf("past the object: %d\n", a3[3 * page]);
+        base = b2;
+        if (sigsetjmp(env, 1) == 0)
+            printf("past b's object: %d\n", b2[2 * page]);
+        base = 0;
+        printf("b shrunk: %s\n", mremap(b2, 3 * page, page, 0) == b2 ? "ok" : strerror(errno));
+        printf("private, old size 0: %s\n", mremap(room - page, 0, page, MREMAP_MAYMOVE) == MAP_FAILED ? strerror(errno) : "mapped");
+    } else if (!strcmp(mode, "readcode")) {
+        unsigned char *code = mmap(0, page, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        static const unsigned char ret1[] = {0xb8, 1, 0, 0, 0, 0xc3}; /* mov eax, 1; ret */
+        memcpy(code + 100, ret1, sizeof ret1);
+        int (*f)(void) = (int (*)(void))(code + 100);
+        printf("before: %d\n", f());
+        int fds[2];
+        if (pipe(fds))
+            return 1;
+        static const unsigned char ret2[] = {0xb8, 2, 0, 0, 0, 0xc3};
+        if (write(fds[1], ret2, sizeof ret2) != (ssize_t)sizeof ret2)
+            return 1;
+        printf("read: %zd\n", read(fds[0], code + 100, sizeof ret2));
+        printf("after read: %d\n", f());
+        static const unsigned char ret3[] = {0xb8, 3, 0, 0, 0, 0xc3};
+        if (write(fds[1], ret3, sizeof ret3) != (ssize_t)sizeof ret3)
+            return 1;
+        unsigned char skip[2];
+        struct iovec iov[2] = {{skip, 1}, {code + 101, sizeof ret3 - 1}};
+        printf("readv: %zd\n", readv(fds[0], iov, 2));
+        printf("after readv: %d\n", f());
     } else if (!strcmp(mode, "fixedhigh")) {
         char *at[] = {(char *)0x200000000, (char *)0x100000000000, (char *)0x600000000000};
         for (int i = 0; i < 3; i++) {

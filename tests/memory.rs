@@ -38,6 +38,8 @@ fn memory_calls_and_faults_as_native() {
         &["fixedhigh"],
         &["stack"],
         &["execstack"],
+        &["mremapshared"],
+        &["readcode"],
     ] {
         let native = run_native(&program, args);
         let vm = run_pathvm(&dir.join("p.out"), &program, args);

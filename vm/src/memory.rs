@@ -463,10 +463,103 @@ impl GuestMemory {
                 // MADV_DONTNEED drops this process's view of the pages only:
                 // their contents stay, as Linux keeps shared memory's.
                 host_file: true,
-                bus_from: u64::MAX,
+                // The shared object is as large as the mapping: a part that
+                // `mremap` grows past it is a bus error, as on Linux.
+                bus_from: addr + len,
                 shared: true,
             },
         );
+        Ok(())
+    }
+
+    /// `mremap` of the shared mapping (anonymous or a file) holding
+    /// `[old, old+old_len)` to `[to, to+new_len)` (`to == old`: grown in
+    /// place; `old_len` 0: a second mapping of the same pages): the host
+    /// moves or grows its own shared mapping, so the pages stay shared with
+    /// every process that maps them. The part past the shared object is a
+    /// bus error. The caller checked that the range is one mapping and the
+    /// destination is free or may be replaced.
+    pub fn remap_shared(
+        &mut self,
+        old: u64,
+        old_len: u64,
+        new_len: u64,
+        to: u64,
+    ) -> Result<(), i64> {
+        let nomem = -(libc::ENOMEM as i64);
+        let (s, m) = self
+            .mapping_at(old)
+            .map(|(s, m)| (s, m.clone()))
+            .ok_or(-(libc::EFAULT as i64))?;
+        let host_old = self
+            .host_ptr(old, old_len.max(PAGE_SIZE))
+            .map_err(|_| nomem)?;
+        let host_to = self.host_ptr(to, new_len).map_err(|_| nomem)?;
+        let fresh = |p: *mut u8, len: u64| {
+            // SAFETY: inside our reservation: fresh private pages fill a
+            // range the host left without a mapping.
+            unsafe {
+                libc::mmap(
+                    p as *mut libc::c_void,
+                    len as usize,
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_FIXED | libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
+                    -1,
+                    0,
+                )
+            }
+        };
+        if to == old {
+            // Grown in place: the host range after it is freed for the
+            // mapping to grow into.
+            let tail = host_old.wrapping_add(old_len as usize);
+            let grow = new_len - old_len;
+            // SAFETY: `tail..tail+grow` is guest memory nothing maps (the
+            // caller checked); our reservation's pages there are dropped.
+            let r = unsafe {
+                libc::munmap(tail as *mut libc::c_void, grow as usize);
+                libc::mremap(
+                    host_old as *mut libc::c_void,
+                    old_len as usize,
+                    new_len as usize,
+                    0,
+                )
+            };
+            if r == libc::MAP_FAILED {
+                fresh(tail, grow);
+                return Err(nomem);
+            }
+        } else {
+            // SAFETY: both ranges are inside our reservations; MREMAP_FIXED
+            // replaces the destination's pages, and the source range, left
+            // without a mapping, gets fresh pages back.
+            let r = unsafe {
+                libc::mremap(
+                    host_old as *mut libc::c_void,
+                    old_len as usize,
+                    new_len as usize,
+                    libc::MREMAP_MAYMOVE | libc::MREMAP_FIXED,
+                    host_to as *mut libc::c_void,
+                )
+            };
+            if r == libc::MAP_FAILED {
+                return Err(nomem);
+            }
+            if old_len > 0 {
+                fresh(host_old, old_len);
+                self.remove_maps(old, old + old_len);
+            }
+        }
+        let mut moved = m;
+        moved.end = to + new_len;
+        if moved.bus_from != u64::MAX {
+            moved.bus_from = to.saturating_add(moved.bus_from.saturating_sub(old));
+        }
+        if let Backing::File { offset, .. } = &mut moved.backing {
+            *offset += old - s;
+        }
+        self.remove_maps(to, to + new_len);
+        self.maps.insert(to, moved);
         Ok(())
     }
 

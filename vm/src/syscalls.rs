@@ -329,9 +329,54 @@ impl<O: Observer> Machine<'_, O> {
             Ok(s) => s,
             Err(e) => Sys::Ret(e),
         };
+        if let Sys::Ret(n @ 1..) = r {
+            self.host_wrote(nr, a, n as u64);
+        }
         crate::timeline::running(self.clock.now_ns());
         self.sys.restart = None;
         r
+    }
+
+    /// The host wrote `n` bytes of guest memory for system call `nr` (a
+    /// `read` into a buffer): code there that has been translated must be
+    /// decoded and translated again, as after a store by the guest.
+    fn host_wrote(&mut self, nr: u64, a: [u64; 6], n: u64) {
+        let iov = match nr as i64 {
+            libc::SYS_read | libc::SYS_pread64 | libc::SYS_recvfrom => {
+                return self.wrote_range(a[1], n);
+            }
+            libc::SYS_readv | libc::SYS_preadv | libc::SYS_preadv2 => (a[1], a[2]),
+            libc::SYS_recvmsg => {
+                // struct msghdr: msg_iov at 16, msg_iovlen at 24.
+                match (self.mem.read_u64(a[1] + 16), self.mem.read_u64(a[1] + 24)) {
+                    (Ok(v), Ok(c)) => (v, c),
+                    _ => return,
+                }
+            }
+            _ => return,
+        };
+        let (mut at, mut left) = (iov, n);
+        for _ in 0..iov.1.min(1024) {
+            let (Ok(base), Ok(len)) = (self.mem.read_u64(at.0), self.mem.read_u64(at.0 + 8)) else {
+                return;
+            };
+            let len = len.min(left);
+            self.wrote_range(base, len);
+            left -= len;
+            if left == 0 {
+                return;
+            }
+            at.0 += 16;
+        }
+    }
+
+    fn wrote_range(&mut self, lo: u64, len: u64) {
+        let Some(hi) = lo.checked_add(len) else {
+            return;
+        };
+        if len > 0 && self.mem.any_exec(lo & !(PAGE_SIZE - 1), hi) {
+            self.code_changed(lo, hi);
+        }
     }
 
     /// A `wait4` for `pid` can reap without waiting on the timeline: a
@@ -1753,16 +1798,36 @@ impl<O: Observer> Machine<'_, O> {
     }
 
     fn mremap(&mut self, a: [u64; 6]) -> Result<Sys, i64> {
-        let [old, old_len, new_len, flags, _new_addr, _] = a;
+        let [old, old_len, new_len, flags, new_addr, _] = a;
         const MREMAP_MAYMOVE: u64 = 1;
-        if old % PAGE_SIZE != 0 || new_len == 0 || flags & !MREMAP_MAYMOVE != 0 {
+        const MREMAP_FIXED: u64 = 2;
+        if old % PAGE_SIZE != 0
+            || new_len == 0
+            || flags & !(MREMAP_MAYMOVE | MREMAP_FIXED) != 0
+            || (flags & MREMAP_FIXED != 0 && flags & MREMAP_MAYMOVE == 0)
+        {
             return Err(NEG_EINVAL);
+        }
+        if old_len > TASK_SIZE || new_len > TASK_SIZE {
+            return Err(-(libc::ENOMEM as i64));
         }
         let (old_len, new_len) = (page_up(old_len), page_up(new_len));
         let Some((_, mp)) = self.mem.mapping_at(old) else {
             return Err(-(libc::EFAULT as i64));
         };
-        let (prot, backing) = (mp.prot, mp.backing.clone());
+        let (prot, backing, shared) = (mp.prot, mp.backing.clone(), mp.shared);
+        if old_len > 0 && mp.end < old + old_len {
+            // The range must be one mapping.
+            return Err(-(libc::EFAULT as i64));
+        }
+        if shared {
+            return self.mremap_shared(old, old_len, new_len, flags, new_addr);
+        }
+        if old_len == 0 || flags & MREMAP_FIXED != 0 {
+            // A second mapping of private memory; a fixed destination for
+            // private memory (not yet).
+            return Err(NEG_EINVAL);
+        }
         if new_len <= old_len {
             self.mem.unmap(old + new_len, old_len - new_len);
             return Ok(Sys::Ret(old as i64));
@@ -1794,6 +1859,54 @@ impl<O: Observer> Machine<'_, O> {
         unsafe { std::ptr::copy_nonoverlapping(src, dst, old_len as usize) };
         self.mem.unmap(old, old_len);
         self.code_changed(old, old + old_len);
+        Ok(Sys::Ret(to as i64))
+    }
+
+    /// `mremap` of shared memory (`MAP_SHARED`, anonymous or a file): the
+    /// moved, grown or second mapping keeps sharing the pages with every
+    /// process that maps them (`GuestMemory::remap_shared`).
+    fn mremap_shared(
+        &mut self,
+        old: u64,
+        old_len: u64,
+        new_len: u64,
+        flags: u64,
+        new_addr: u64,
+    ) -> Result<Sys, i64> {
+        const MREMAP_MAYMOVE: u64 = 1;
+        const MREMAP_FIXED: u64 = 2;
+        let nomem = -(libc::ENOMEM as i64);
+        let to = if flags & MREMAP_FIXED != 0 {
+            if new_addr % PAGE_SIZE != 0
+                || new_addr > TASK_SIZE - new_len
+                || (new_addr < old + old_len && old < new_addr + new_len)
+            {
+                return Err(NEG_EINVAL);
+            }
+            if !self.mem.cover(new_addr, new_len) {
+                return Err(nomem);
+            }
+            new_addr
+        } else if old_len > 0 && new_len <= old_len {
+            self.mem.unmap(old + new_len, old_len - new_len);
+            return Ok(Sys::Ret(old as i64));
+        } else if old_len > 0
+            && self.mem.host_ptr(old, new_len).is_ok()
+            && !self.mem.any_mapped(old + old_len, old + new_len)
+        {
+            old
+        } else if flags & MREMAP_MAYMOVE != 0 {
+            self.mem.find_free(new_len).ok_or(nomem)?
+        } else {
+            return Err(nomem);
+        };
+        let had_code = self.mem.any_exec(to, to + new_len)
+            || (old_len > 0 && self.mem.any_exec(old, old + old_len));
+        self.mem.remap_shared(old, old_len, new_len, to)?;
+        if had_code {
+            self.code_changed(old, old + old_len);
+            self.code_changed(to, to + new_len);
+        }
         Ok(Sys::Ret(to as i64))
     }
 
