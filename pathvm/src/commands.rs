@@ -172,37 +172,64 @@ pub(crate) fn report(mut a: ReportArgs) -> Outcome {
 
 pub(crate) fn export(a: ExportArgs) -> Outcome {
     let profile = reports::read_profiles(&a.file)?;
-    let mut buf = Vec::new();
     let title = format!("pathvm: {}", profile.meta.command.join(" "));
     let metric = a.metric.as_deref();
     let one_metric = metric.unwrap_or("instructions");
-    match a.format {
-        ExportFormat::Callgrind if a.paths => reports::export_callgrind_paths(&profile, &mut buf)?,
-        ExportFormat::Callgrind => reports::export_callgrind(&profile, &mut buf)?,
-        ExportFormat::Folded => reports::export_folded(&profile, one_metric, &mut buf)?,
-        ExportFormat::Flamegraph => {
-            reports::export_flamegraph(&profile, one_metric, &title, &mut buf)?
-        }
-        ExportFormat::Speedscope => reports::export_speedscope(&profile, metric, &mut buf)?,
-        ExportFormat::Pprof => reports::export_pprof(&profile, metric, &mut buf)?,
-        ExportFormat::Bmf if metric.is_some() => {
-            return Err("--metric: --format bmf writes every metric".into())
-        }
-        ExportFormat::Bmf => reports::export_bmf(&profile, &mut buf)?,
+    if matches!(a.format, ExportFormat::Bmf) && metric.is_some() {
+        return Err("--metric: --format bmf writes every metric".into());
     }
-    write_out(a.output.as_deref(), &buf)?;
+    write_out_with(a.output.as_deref(), |out| {
+        match a.format {
+            ExportFormat::Callgrind if a.paths => reports::export_callgrind_paths(&profile, out)?,
+            ExportFormat::Callgrind => reports::export_callgrind(&profile, out)?,
+            ExportFormat::Folded => reports::export_folded(&profile, one_metric, out)?,
+            ExportFormat::Flamegraph => {
+                reports::export_flamegraph(&profile, one_metric, &title, out)?
+            }
+            ExportFormat::Speedscope => reports::export_speedscope(&profile, metric, out)?,
+            ExportFormat::Pprof => reports::export_pprof(&profile, metric, out)?,
+            ExportFormat::Bmf => reports::export_bmf(&profile, out)?,
+        }
+        Ok(())
+    })?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// Writes a command's output to `path`, or to standard output.
-fn write_out(path: Option<&Path>, bytes: &[u8]) -> Result<(), String> {
+pub(crate) fn write_out(path: Option<&Path>, bytes: &[u8]) -> Result<(), Box<dyn std::error::Error>> {
+    write_out_with(path, |out| Ok(out.write_all(bytes)?))
+}
+
+/// Writes what `fill` writes to `path`, streamed through a temporary file
+/// renamed into place once `fill` succeeds (nothing is left on an error),
+/// or to standard output, gathered first so that an error prints no half
+/// output.
+fn write_out_with(
+    path: Option<&Path>,
+    fill: impl FnOnce(&mut dyn Write) -> Result<(), Box<dyn std::error::Error>>,
+) -> Result<(), Box<dyn std::error::Error>> {
     match path {
-        Some(path) => std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display())),
+        Some(path) => {
+            let fail = |e: &std::io::Error| format!("{}: {e}", path.display());
+            let mut out = reports::OutputFile::create(path).map_err(|e| fail(&e))?;
+            fill(&mut out).map_err(|e| -> Box<dyn std::error::Error> {
+                if let Some(io) = e.downcast_ref::<std::io::Error>() {
+                    return fail(io).into();
+                }
+                if let Some(reports::ExportError::Io(io)) = e.downcast_ref() {
+                    return fail(io).into();
+                }
+                e
+            })?;
+            out.commit().map_err(|e| fail(&e))?;
+        }
         None => {
-            emit(bytes);
-            Ok(())
+            let mut buf = Vec::new();
+            fill(&mut buf)?;
+            emit(&buf);
         }
     }
+    Ok(())
 }
 
 pub(crate) fn diff(a: DiffArgs) -> Outcome {
@@ -417,7 +444,7 @@ pub(crate) fn view(a: ViewArgs) -> Outcome {
         _ => new.meta.command.join(" "),
     };
     let html = reports::view_html(&data, &title);
-    std::fs::write(&a.output, &html).map_err(|e| format!("{}: {e}", a.output.display()))?;
+    write_out(Some(&a.output), html.as_bytes())?;
     let mut err = std::io::stderr().lock();
     let _ = writeln!(
         err,

@@ -172,7 +172,7 @@ fn run(a: RunArgs) -> ExitCode {
     if let Some(path) = &a.json_summary {
         let written = reports::json_summary(&rec.profile, 10)
             .map_err(|e| e.to_string())
-            .and_then(|j| std::fs::write(path, j).map_err(|e| format!("{}: {e}", path.display())));
+            .and_then(|j| commands::write_out(Some(path), j.as_bytes()).map_err(|e| e.to_string()));
         if let Err(e) = written {
             eprintln!("pathvm: {e}");
             return ExitCode::from(EXIT_PATHVM);

@@ -350,6 +350,66 @@ pub fn write_profile(path: impl AsRef<Path>, profile: &Profile) -> Result<(), Pr
     Ok(())
 }
 
+/// An output file (an export, a report, a page) written as profiles are:
+/// into a temporary file beside the final name, renamed over it by
+/// [`OutputFile::commit`] once complete; dropped before that (an error
+/// half-way, a full disk), it leaves the final name as it was. An existing
+/// device or pipe (`/dev/null`, `/dev/stdout`) is written in place. Writes
+/// are buffered, so an output of any size costs no memory.
+pub struct OutputFile {
+    out: io::BufWriter<File>,
+    /// The temporary file and the final name, or `None` for a device.
+    temp: Option<(TempFile, PathBuf)>,
+}
+
+impl OutputFile {
+    /// Opens the output `path` (following symbolic links to the name that
+    /// is written, as [`write_profile`] does).
+    pub fn create(path: impl AsRef<Path>) -> io::Result<OutputFile> {
+        match destination(path.as_ref())? {
+            Destination::Special(device) => Ok(OutputFile {
+                out: io::BufWriter::new(OpenOptions::new().write(true).open(device)?),
+                temp: None,
+            }),
+            Destination::Regular(target) => {
+                remove_stale_temporaries(&target);
+                let temp = TempFile::create_beside(&target)?;
+                Ok(OutputFile {
+                    out: io::BufWriter::new(temp.file.try_clone()?),
+                    temp: Some((temp, target)),
+                })
+            }
+        }
+    }
+
+    /// Flushes the output to disk and gives it its final name.
+    pub fn commit(mut self) -> io::Result<()> {
+        self.out.flush()?;
+        if let Some((temp, target)) = self.temp.take() {
+            temp.file.sync_all()?;
+            temp.rename_to(&target)?;
+            if let Ok(dir) = File::open(parent_dir(&target)) {
+                let _ = dir.sync_all();
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Write for OutputFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.out.write(buf)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.out.write_all(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
 /// Whether a profile could be written to `path` now: the directory of the
 /// final name takes a new file, or the existing non-regular file opens for
 /// writing. Nothing is left behind. A run calls it before it starts, so an
@@ -512,6 +572,29 @@ mod tests {
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    #[test]
+    fn an_output_appears_whole_on_commit_and_not_at_all_without() {
+        let dir = scratch_dir("output");
+        let path = dir.join("out.txt");
+        fs::write(&path, "old").unwrap();
+        let mut out = OutputFile::create(&path).unwrap();
+        out.write_all(&vec![b'x'; 1 << 20]).unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"old");
+        drop(out);
+        assert_eq!(fs::read(&path).unwrap(), b"old");
+        assert_eq!(dir_entries(&dir), ["out.txt"]);
+        let mut out = OutputFile::create(&path).unwrap();
+        out.write_all(b"new").unwrap();
+        out.commit().unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"new");
+        assert_eq!(dir_entries(&dir), ["out.txt"]);
+        let mut null = OutputFile::create("/dev/null").unwrap();
+        null.write_all(b"gone").unwrap();
+        null.commit().unwrap();
+        assert!(OutputFile::create(&dir).is_err());
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     fn dir_entries(dir: &Path) -> Vec<String> {

@@ -83,7 +83,7 @@ pub use export_pprof::export_pprof;
 pub use export_speedscope::export_speedscope;
 pub use file::{
     check_writable, decode_profile, encode_profile, read_profile, write_profile, DecodeError,
-    ProfileError,
+    OutputFile, ProfileError,
 };
 pub use functions::{report_functions, FunctionReportOptions, ReportFormat};
 pub use merge::{merge_profiles, read_profiles, ReadProfilesError};
