@@ -186,7 +186,11 @@ fn speedscope_and_pprof_agree_with_the_profile() {
     for p in profiles {
         let metric = p["name"].as_str().unwrap();
         assert_eq!(p["type"], "sampled");
-        let unit = if metric == "alloc-bytes" { "bytes" } else { "none" };
+        let unit = if metric == "alloc-bytes" {
+            "bytes"
+        } else {
+            "none"
+        };
         assert_eq!(p["unit"], unit, "{metric}");
         assert_eq!(p["startValue"], 0);
         let weights = p["weights"].as_array().unwrap();

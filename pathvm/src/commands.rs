@@ -196,7 +196,10 @@ pub(crate) fn export(a: ExportArgs) -> Outcome {
 }
 
 /// Writes a command's output to `path`, or to standard output.
-pub(crate) fn write_out(path: Option<&Path>, bytes: &[u8]) -> Result<(), Box<dyn std::error::Error>> {
+pub(crate) fn write_out(
+    path: Option<&Path>,
+    bytes: &[u8],
+) -> Result<(), Box<dyn std::error::Error>> {
     write_out_with(path, |out| Ok(out.write_all(bytes)?))
 }
 
