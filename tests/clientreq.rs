@@ -12,33 +12,10 @@ use crate::common::*;
 /// phases: a dump's name (`part-N` for an unnamed one), `main` for the part
 /// written at the end; each with its `Ir` total.
 pub fn callgrind_parts(dir: &Path, out: &str) -> BTreeMap<String, u64> {
-    let mut parts = BTreeMap::new();
-    for e in std::fs::read_dir(dir).unwrap() {
-        let path = e.unwrap().path();
-        let file = path.file_name().unwrap().to_str().unwrap().to_string();
-        if file != out && !file.starts_with(&format!("{out}.")) {
-            continue;
-        }
-        let text = std::fs::read_to_string(&path).unwrap();
-        let field = |k: &str| {
-            text.lines()
-                .find_map(|l| l.strip_prefix(k))
-                .unwrap_or_else(|| panic!("{k} in {file}"))
-                .trim()
-                .to_string()
-        };
-        assert_eq!(field("events:"), "Ir", "{file}");
-        let name = match field("desc: Trigger:").as_str() {
-            "Program termination" => "main".to_string(),
-            "Client Request" => format!("part-{}", field("part:")),
-            t => t
-                .strip_prefix("Client Request: ")
-                .unwrap_or_else(|| panic!("trigger {t} in {file}"))
-                .to_string(),
-        };
-        parts.insert(name, field("totals:").parse::<u64>().unwrap());
-    }
-    parts
+    callgrind_event_parts(dir, out)
+        .into_iter()
+        .map(|(name, totals)| (name, totals["Ir"]))
+        .collect()
 }
 
 /// pathvm's phases and their instructions.
@@ -181,8 +158,8 @@ fn crabgrind_requests_split_the_run_as_callgrind_does() {
     assert_eq!(phase_instructions(&profile), parts);
 }
 
-/// Per part of a callgrind run with several events (`OUT`, `OUT.1`, ...,
-/// named as [`callgrind_parts`] names them): each event's total.
+/// Per part of a callgrind run (`OUT`, `OUT.1`, ..., named as
+/// [`callgrind_parts`] names them): each event's total.
 fn callgrind_event_parts(dir: &Path, out: &str) -> BTreeMap<String, BTreeMap<String, u64>> {
     let mut parts = BTreeMap::new();
     for e in std::fs::read_dir(dir).unwrap() {
@@ -201,6 +178,7 @@ fn callgrind_event_parts(dir: &Path, out: &str) -> BTreeMap<String, BTreeMap<Str
         };
         let name = match field("desc: Trigger:").as_str() {
             "Program termination" => "main".to_string(),
+            "Client Request" => format!("part-{}", field("part:")),
             t => t
                 .strip_prefix("Client Request: ")
                 .unwrap_or_else(|| panic!("trigger {t} in {file}"))
