@@ -64,7 +64,7 @@ fn identical_across_runs_environments_and_directories() {
 }
 
 /// Self `Ir` per function from a callgrind output file, via callgrind_annotate.
-fn callgrind_self(out_file: &std::path::Path) -> BTreeMap<String, u64> {
+pub(crate) fn callgrind_self(out_file: &std::path::Path) -> BTreeMap<String, u64> {
     let ann = Command::new("callgrind_annotate")
         .args(["--threshold=100", "--inclusive=no", "--auto=no"])
         .arg(out_file)

@@ -26,6 +26,7 @@ pub struct EmuData {
 
 pub struct Emu {
     uc: Unicorn<'static, EmuData>,
+    model: vm::cpu::CpuModel,
 }
 
 const SI_KERNEL: i32 = 0x80;
@@ -60,8 +61,9 @@ fn err(e: unicorn_engine::uc_error) -> String {
 }
 
 impl Emu {
-    pub fn new() -> Result<Emu, String> {
-        let mut uc = vm::cpu::new_cpu(EmuData::default()).map_err(err)?;
+    /// A VM CPU of `model`.
+    pub fn new(model: vm::cpu::CpuModel) -> Result<Emu, String> {
+        let mut uc = vm::cpu::new_cpu(EmuData::default(), model).map_err(err)?;
         uc.mem_map(CODE, PAGE, Permission::ALL).map_err(err)?;
         uc.mem_map(DATA, PAGE, Permission::ALL).map_err(err)?;
         uc.mem_map(MEM, MEM_SIZE, Permission::ALL).map_err(err)?;
@@ -116,7 +118,18 @@ impl Emu {
             true
         })
         .map_err(err)?;
-        Ok(Emu { uc })
+        Ok(Emu { uc, model })
+    }
+
+    /// The CPU model.
+    pub fn model(&self) -> vm::cpu::CpuModel {
+        self.model
+    }
+
+    /// Whether cases move the YMM upper halves (the model and the host
+    /// have AVX): the code page to build ([`crate::layout::code_page`]).
+    pub fn avx(&self) -> bool {
+        self.model.has_avx() && std::arch::is_x86_feature_detected!("avx")
     }
 
     /// Run one case: `page` is the code page with the instruction in place.
@@ -125,7 +138,7 @@ impl Emu {
     pub fn run(&mut self, page: &[u8], input: &State) -> Result<Outcome, String> {
         let r = self.run_once(page, input);
         if !matches!(r, Ok(Outcome { fault: None, .. })) {
-            *self = Emu::new()?;
+            *self = Emu::new(self.model)?;
         }
         r
     }
@@ -141,6 +154,7 @@ impl Emu {
         }
         data[IN_FLAGS as usize..IN_FLAGS as usize + 8].copy_from_slice(&input.flags.to_le_bytes());
         data[IN_FX as usize..IN_FX as usize + 512].copy_from_slice(&input.fx);
+        data[IN_YMMH as usize..IN_YMMH as usize + 256].copy_from_slice(&input.ymmh);
         uc.mem_write(DATA, &data).map_err(err)?;
         uc.mem_write(MEM, &input.mem).map_err(err)?;
         vm::cpu::init_registers(uc, LOAD, DATA + SCRATCH_TOP).map_err(err)?;
@@ -182,6 +196,7 @@ impl Emu {
             gpr,
             flags: u64::from_le_bytes(data[o..o + 8].try_into().unwrap()),
             fx: data[OUT_FX as usize..OUT_FX as usize + 512].to_vec(),
+            ymmh: data[OUT_YMMH as usize..OUT_YMMH as usize + 256].to_vec(),
             mem: self.uc.mem_read_as_vec(MEM, MEM_SIZE).map_err(err)?,
         })
     }

@@ -265,9 +265,16 @@ pub fn codes(class: &Class) -> Vec<Code> {
             if !feats.iter().any(|f| class.features.contains(f)) {
                 return false;
             }
-            // VEX forms need AVX, except BMI's.
+            // VEX forms belong to the AVX classes (and BMI's).
             if op.encoding() == EncodingKind::VEX
-                && !feats.iter().all(|f| matches!(f, F::BMI1 | F::BMI2))
+                && !feats
+                    .iter()
+                    .all(|f| matches!(f, F::BMI1 | F::BMI2 | F::AVX | F::AVX2 | F::FMA | F::F16C))
+            {
+                return false;
+            }
+            if op.encoding() == EncodingKind::Legacy
+                && matches!(class.name, "avx" | "avx2" | "fma" | "f16c")
             {
                 return false;
             }
@@ -360,6 +367,8 @@ pub struct State {
     pub gpr: [u64; 16],
     pub flags: u64,
     pub fx: Vec<u8>,
+    /// The upper halves of YMM0-15 (16 bytes each).
+    pub ymmh: Vec<u8>,
     pub mem: Vec<u8>,
 }
 
@@ -607,10 +616,15 @@ pub fn random_state(r: &mut Rng) -> State {
     for chunk in mem.chunks_mut(16) {
         chunk.copy_from_slice(&vector_value(r));
     }
+    let mut ymmh = vec![0u8; 256];
+    for chunk in ymmh.chunks_mut(16) {
+        chunk.copy_from_slice(&vector_value(r));
+    }
     State {
         gpr,
         flags,
         fx: fxs,
+        ymmh,
         mem,
     }
 }
@@ -678,7 +692,7 @@ fn try_case(r: &mut Rng, class: &'static str, code: Code, index: u64) -> Option<
         if use_mem {
             // Where the operand lies in the operand memory: aligned, anywhere,
             // or across the end (into the unmapped page).
-            let align = size.clamp(1, 16);
+            let align = size.clamp(1, 32);
             let off = match r.below(10) {
                 0..=5 => (0x200 + r.below(0x1800) as usize) & !(align - 1),
                 6..=8 => 0x200 + r.below(0x1800) as usize,

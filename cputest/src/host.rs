@@ -11,7 +11,8 @@ const SLOT_GPR: usize = 0;
 const SLOT_FLAGS: usize = 128;
 const SLOT_FAULT: usize = 136; // flag, signal, code, addr, rip
 const SLOT_FX: usize = 192;
-const SLOT_MEM: usize = SLOT_FX + 512;
+const SLOT_YMMH: usize = SLOT_FX + 512;
+const SLOT_MEM: usize = SLOT_YMMH + 256;
 const SLOT: usize = SLOT_MEM + MEM_SIZE;
 
 /// The input of one host run: the code page and the state.
@@ -118,6 +119,7 @@ unsafe fn child(cases: &[HostCase<'_>], out: *mut u8, done: *mut u64) -> ! {
         );
         *(d.add(IN_FLAGS as usize) as *mut u64) = c.input.flags;
         std::ptr::copy_nonoverlapping(c.input.fx.as_ptr(), d.add(IN_FX as usize), 512);
+        std::ptr::copy_nonoverlapping(c.input.ymmh.as_ptr(), d.add(IN_YMMH as usize), 256);
         std::ptr::copy_nonoverlapping(c.input.mem.as_ptr(), MEM as *mut u8, MEM_SIZE);
         entry();
         let s = out.add(i * SLOT);
@@ -125,6 +127,7 @@ unsafe fn child(cases: &[HostCase<'_>], out: *mut u8, done: *mut u64) -> ! {
         std::ptr::copy_nonoverlapping(d.add(OUT_FLAGS as usize), s.add(SLOT_FLAGS), 8);
         std::ptr::copy_nonoverlapping(d.add(FAULT as usize), s.add(SLOT_FAULT), 40);
         std::ptr::copy_nonoverlapping(d.add(OUT_FX as usize), s.add(SLOT_FX), 512);
+        std::ptr::copy_nonoverlapping(d.add(OUT_YMMH as usize), s.add(SLOT_YMMH), 256);
         std::ptr::copy_nonoverlapping(MEM as *const u8, s.add(SLOT_MEM), MEM_SIZE);
         std::ptr::write_volatile(done, i as u64 + 1);
     }
@@ -190,6 +193,7 @@ pub fn run(cases: &[HostCase<'_>]) -> Vec<Result<Outcome, String>> {
                     gpr,
                     flags: read_u64(s, SLOT_FLAGS),
                     fx: s[SLOT_FX..SLOT_FX + 512].to_vec(),
+                    ymmh: s[SLOT_YMMH..SLOT_YMMH + 256].to_vec(),
                     mem: s[SLOT_MEM..SLOT_MEM + MEM_SIZE].to_vec(),
                 },
                 fault,

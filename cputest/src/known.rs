@@ -25,4 +25,11 @@ pub const KNOWN: &[Known] = &[
     k!("sse", "Rcpss", "xmm", SSE_APPROX),
     k!("sse", "Rsqrtps", "xmm", SSE_APPROX),
     k!("sse", "Rsqrtss", "xmm", SSE_APPROX),
+    // AVX: the same deliberate difference in the VEX forms.
+    k!("avx", "Vrcpps", "xmm", SSE_APPROX),
+    k!("avx", "Vrcpps", "ymm", SSE_APPROX),
+    k!("avx", "Vrcpss", "xmm", SSE_APPROX),
+    k!("avx", "Vrsqrtps", "xmm", SSE_APPROX),
+    k!("avx", "Vrsqrtps", "ymm", SSE_APPROX),
+    k!("avx", "Vrsqrtss", "xmm", SSE_APPROX),
 ];

@@ -30,6 +30,9 @@ pub const FAULT: u64 = 0x280;
 pub const IN_FX: u64 = 0x400;
 pub const OUT_FX: u64 = 0x600;
 pub const HOST_FX: u64 = 0x800;
+/// The upper halves of YMM0-15 in and out (with AVX).
+pub const IN_YMMH: u64 = 0xa00;
+pub const OUT_YMMH: u64 = 0xb00;
 /// PUSHFQ's stack in the epilogue.
 pub const SCRATCH_TOP: u64 = 0xf00;
 
@@ -39,6 +42,8 @@ pub const LOAD: u64 = CODE + 0x100;
 pub const INSN: u64 = CODE + 0x400;
 pub const STORE: u64 = CODE + 0x500;
 pub const EXIT: u64 = CODE + 0x600;
+/// With AVX: the epilogue's stores of the YMM upper halves (then EXIT).
+pub const STORE_YMMH: u64 = CODE + 0x700;
 
 /// The stack pointer every case starts with: the middle of the operand
 /// memory, so that pushes and pops are compared like any store.
@@ -86,8 +91,24 @@ fn place(page: &mut [u8], at: u64, bytes: &[u8]) {
 /// Callee-saved registers of the host's calling convention.
 const HOST_SAVED: [u8; 6] = [3, 5, 12, 13, 14, 15];
 
-/// The code page without an instruction (its slot holds `int3`).
-pub fn code_page() -> Vec<u8> {
+/// `vinsertf128 ymmR, ymmR, [addr], 1` (load) or `vextractf128 [addr],
+/// ymmR, 1` (store): the upper half of YMMr.
+fn ymm_hi(out: &mut Vec<u8>, r: u8, addr: u64, store: bool) {
+    let vvvv = if store { 0xf } else { !r & 0xf };
+    out.push(0xc4);
+    out.push((u8::from(r < 8) << 7) | 0x60 | 0x03);
+    out.push((vvvv << 3) | 0x04 | 0x01);
+    out.push(if store { 0x19 } else { 0x18 });
+    out.push(((r & 7) << 3) | 4);
+    out.push(0x25);
+    out.extend_from_slice(&(addr as u32).to_le_bytes());
+    out.push(1);
+}
+
+/// The code page without an instruction (its slot holds `int3`); with
+/// `avx`, the prologue and epilogue move the upper halves of YMM0-15 too
+/// (a CPU model with AVX, on a host with AVX).
+pub fn code_page(avx: bool) -> Vec<u8> {
     let mut page = vec![0xccu8; PAGE];
     // ENTRY (host only): save the caller's state, then run the prologue.
     let mut c = Vec::new();
@@ -102,6 +123,11 @@ pub fn code_page() -> Vec<u8> {
     // LOAD: the case's state.
     let mut c = Vec::new();
     abs_modrm(&mut c, true, 1, &[0x0f, 0xae], DATA + IN_FX); // fxrstor64
+    if avx {
+        for r in 0..16u8 {
+            ymm_hi(&mut c, r, DATA + IN_YMMH + 16 * r as u64, false);
+        }
+    }
     mov_rsp_imm(&mut c, DATA + IN_FLAGS);
     c.push(0x9d); // popfq
     for r in 0..16u8 {
@@ -124,10 +150,22 @@ pub fn code_page() -> Vec<u8> {
     store(&mut c, 0, DATA + OUT_FLAGS);
     abs_modrm(&mut c, true, 0, &[0x0f, 0xae], DATA + OUT_FX); // fxsave64
     let here = STORE + c.len() as u64;
-    jmp(&mut c, here, EXIT);
+    jmp(&mut c, here, if avx { STORE_YMMH } else { EXIT });
     place(&mut page, STORE, &c);
+    if avx {
+        let mut c = Vec::new();
+        for r in 0..16u8 {
+            ymm_hi(&mut c, r, DATA + OUT_YMMH + 16 * r as u64, true);
+        }
+        let here = STORE_YMMH + c.len() as u64;
+        jmp(&mut c, here, EXIT);
+        place(&mut page, STORE_YMMH, &c);
+    }
     // EXIT (the VM stops here): the caller's state back.
     let mut c = Vec::new();
+    if avx {
+        c.extend_from_slice(&[0xc5, 0xf8, 0x77]); // vzeroupper
+    }
     c.push(0xfc); // cld
     abs_modrm(&mut c, false, 1, &[0x0f, 0xae], DATA + HOST_FX); // fxrstor
     for (i, r) in HOST_SAVED.iter().enumerate() {

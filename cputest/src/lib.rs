@@ -56,7 +56,7 @@ pub fn field_kind(field: &str) -> &'static str {
         return "gpr";
     }
     for k in [
-        "rflags", "fcw", "fsw", "ftw", "fop", "fip", "fdp", "mxcsr", "xmm", "mem", "fault",
+        "rflags", "fcw", "fsw", "ftw", "fop", "fip", "fdp", "mxcsr", "xmm", "ymm", "mem", "fault",
     ] {
         if field.starts_with(k) {
             return k;
@@ -314,6 +314,16 @@ pub fn compare(insn: &Instruction, h: &Outcome, v: &Outcome) -> Vec<Diff> {
             d.push((format!("xmm{i}"), hex(&hf[o..o + 16]), hex(&vf[o..o + 16])));
         }
     }
+    for i in 0..16 {
+        let o = 16 * i;
+        if hs.ymmh[o..o + 16] != vs.ymmh[o..o + 16] {
+            d.push((
+                format!("ymm{i}.hi"),
+                hex(&hs.ymmh[o..o + 16]),
+                hex(&vs.ymmh[o..o + 16]),
+            ));
+        }
+    }
     compare_mem(&mut d, &hs.mem, &vs.mem);
     d
 }
@@ -362,6 +372,15 @@ pub fn describe_inputs(case: &Case) -> String {
             let n = reg.number() - iced_x86::Register::XMM0.number();
             let o = fx::XMM + 16 * n;
             let _ = write!(s, " xmm{n}={}", hex(&st.fx[o..o + 16]));
+        } else if reg.is_ymm() {
+            let n = reg.number() - iced_x86::Register::YMM0.number();
+            let o = fx::XMM + 16 * n;
+            let _ = write!(
+                s,
+                " ymm{n}={}{}",
+                hex(&st.ymmh[16 * n..16 * n + 16]),
+                hex(&st.fx[o..o + 16])
+            );
         } else if reg.is_mm() {
             let n = reg.number() - iced_x86::Register::MM0.number();
             let o = fx::ST + 16 * n;
@@ -506,7 +525,7 @@ pub fn run_class(
         known_hits: vec![0; KNOWN.len()],
         ..Default::default()
     };
-    let template = layout::code_page();
+    let template = layout::code_page(emu.avx());
     let batch = 256u64;
     let mut i = first;
     while i < first + count {
@@ -636,7 +655,7 @@ fn host_again(page: &[u8], case: &Case, first: &Outcome) -> Result<Option<Outcom
 
 /// CPUID as the VM presents it: (eax, ebx, ecx, edx).
 pub fn vm_cpuid(emu: &mut emu::Emu, leaf: u32, sub: u32) -> Result<[u32; 4], String> {
-    let mut page = layout::code_page();
+    let mut page = layout::code_page(emu.avx());
     layout::set_insn(&mut page, &[0x0f, 0xa2]);
     let mut r = gen::Rng::new(1);
     let mut st = gen::random_state(&mut r);

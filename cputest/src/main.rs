@@ -27,11 +27,14 @@ struct Args {
     /// List the classes and whether each runs here.
     #[arg(long)]
     list: bool,
+    /// The VM's CPU model (x86-64-v2 advertises no AVX classes).
+    #[arg(long, default_value_t = vm::cpu::CpuModel::X86_64V3)]
+    cpu: vm::cpu::CpuModel,
 }
 
 fn main() {
     let args = Args::parse();
-    let mut emu = match cputest::emu::Emu::new() {
+    let mut emu = match cputest::emu::Emu::new(args.cpu) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("cputest: {e}");

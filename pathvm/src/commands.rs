@@ -246,6 +246,12 @@ pub(crate) fn diff(a: DiffArgs) -> Outcome {
     }
     let mut old = reports::read_profile(&a.old)?;
     let mut new = reports::read_profile(&a.new)?;
+    if let (Some(why), false) = (
+        reports::cpu_mismatch(&old.meta, &new.meta),
+        a.allow_cpu_mismatch,
+    ) {
+        return Err(why.into());
+    }
     if let Some(phase) = &a.phase {
         old = reports::phase_profile(&old, phase)?;
         new = reports::phase_profile(&new, phase)?;
@@ -344,13 +350,20 @@ pub(crate) fn check(a: CheckArgs) -> Outcome {
     }
     let mut bases = Vec::new();
     let mut created = Vec::new();
-    for (base, current) in baselines.iter().zip(&currents) {
+    for ((base, current), path) in baselines.iter().zip(&currents).zip(&a.profiles) {
         if a.save_baseline && !base.exists() {
             write_baseline(base, current)?;
             bases.push(current.clone());
             created.push(true);
         } else {
-            bases.push(reports::read_profile(base)?);
+            let baseline = reports::read_profile(base)?;
+            if let (Some(why), false) = (
+                reports::cpu_mismatch(&baseline.meta, &current.meta),
+                a.allow_cpu_mismatch,
+            ) {
+                return Err(format!("{} against {}: {why}", path.display(), base.display()).into());
+            }
+            bases.push(baseline);
             created.push(false);
         }
     }

@@ -97,6 +97,7 @@ fn run(a: RunArgs) -> ExitCode {
             clock_start: a.clock_start,
             signals: start_signals,
             stack_limit: a.start_stack_limit,
+            cpu: a.cpu,
         },
         record: recorder::Options {
             machine,

@@ -109,6 +109,10 @@ pub(crate) struct RunArgs {
     /// Seed of the guest's randomness (getrandom, AT_RANDOM, /dev/urandom, RDRAND).
     #[arg(long, default_value_t = 0)]
     pub(crate) seed: u64,
+    /// The CPU model: x86-64-v2 (SSE4.2, no AVX) or x86-64-v3 (AVX, AVX2,
+    /// FMA, F16C); recorded in the profile.
+    #[arg(long, value_name = "MODEL", default_value_t = vm::cpu::CpuModel::default())]
+    pub(crate) cpu: vm::cpu::CpuModel,
     /// The guest's wall clock at its first instruction: now, @SECONDS,
     /// YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS in UTC (default 2024-01-01, the
     /// same on every machine; recorded in the profile).
@@ -382,6 +386,9 @@ pub(crate) struct DiffArgs {
     /// its functions' self costs in it.
     #[arg(long, value_name = "NAME")]
     pub(crate) phase: Option<String>,
+    /// Compare profiles made on different CPU models (`run --cpu`).
+    #[arg(long)]
+    pub(crate) allow_cpu_mismatch: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -427,6 +434,9 @@ pub(crate) struct CheckArgs {
     /// Replace the baseline with the profile, on purpose.
     #[arg(long)]
     pub(crate) update_baseline: bool,
+    /// Compare with a baseline made on another CPU model (`run --cpu`).
+    #[arg(long)]
+    pub(crate) allow_cpu_mismatch: bool,
 }
 
 /// The guest's environment unless `--inherit-env`: small and fixed, so that
@@ -581,6 +591,7 @@ pub(crate) fn child_args(a: &RunArgs, child: &Child) -> Vec<OsString> {
         trace_children: _,
         no_profile: _,
         seed,
+        cpu,
         clock_start,
         max_instructions,
         strict_syscalls,
@@ -624,6 +635,7 @@ pub(crate) fn child_args(a: &RunArgs, child: &Child) -> Vec<OsString> {
         opt("--timeline", &fd);
     }
     opt("--seed", seed);
+    opt("--cpu", cpu);
     if let Some(t) = clock_start {
         opt("--clock-start", &format!("@{t}"));
     }

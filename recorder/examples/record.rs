@@ -25,6 +25,7 @@ fn main() {
             clock_start: None,
             signals: Default::default(),
             stack_limit: None,
+            cpu: Default::default(),
         },
         // Contexts, paths, caches and branch prediction, on two threads.
         record: recorder::Options::default(),

@@ -58,7 +58,7 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
     let facts = RunFacts {
         command: lossy(&opts.vm.argv),
         env: lossy(&opts.vm.env),
-        cpu_model: vm::CPU_MODEL.to_string(),
+        cpu_model: opts.vm.cpu.name().to_string(),
         config: {
             let mut config = vec![
                 ("seed".to_string(), opts.vm.seed.to_string()),

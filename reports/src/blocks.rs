@@ -110,7 +110,7 @@ fn text_start(
     shown: usize,
     all: usize,
 ) -> (String, Table) {
-    let mut s = totals_line(sel, &profile.totals);
+    let mut s = totals_line(sel, &profile.totals, &profile.meta.cpu_model);
     let _ = writeln!(s, "{what}: {shown} of {all}\n");
     let mut t = Table::new();
     for name in &sel.names {

@@ -518,7 +518,7 @@ pub fn report_contexts(
     Ok(match opts.format {
         ReportFormat::Json => render_json(profile, &sel, &rows),
         ReportFormat::Text => {
-            let mut out = totals_line(&sel, &profile.totals);
+            let mut out = totals_line(&sel, &profile.totals, &profile.meta.cpu_model);
             let sort_name = &profile.metrics[sel.sort];
             out.push_str(&format!("{title}: {} rows", rows.len()));
             if cut {

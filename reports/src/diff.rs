@@ -219,8 +219,12 @@ pub fn run_differences(old: &Meta, new: &Meta) -> Vec<String> {
     for n in unmatched {
         out.push(format!("object only in the new run: {}", n.path));
     }
-    if old.cpu_model != new.cpu_model {
-        out.push(format!("CPU model: {} -> {}", old.cpu_model, new.cpu_model));
+    let (old_cpu, new_cpu) = (
+        crate::profile::cpu_model_name(&old.cpu_model),
+        crate::profile::cpu_model_name(&new.cpu_model),
+    );
+    if old_cpu != new_cpu {
+        out.push(format!("CPU model: {old_cpu} -> {new_cpu}"));
     }
     let old_config: BTreeMap<&str, &str> = old
         .config

@@ -130,7 +130,7 @@ pub fn report_functions(
                 .collect(),
         })),
         ReportFormat::Text => {
-            let mut out = totals_line(&sel, &profile.totals);
+            let mut out = totals_line(&sel, &profile.totals, &profile.meta.cpu_model);
             out.push_str(&format!(
                 "Functions: {} of {all}, by self {}{}\n\n",
                 order.len(),

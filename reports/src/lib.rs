@@ -94,9 +94,10 @@ pub use paths::{
 };
 pub use phases::{phase_profile, report_phases, PhaseReportOptions};
 pub use profile::{
-    focus_keep, outermost_activations, BlockProfile, BlockRow, ContextTable, FunctionCosts,
-    FunctionRow, Meta, ObjectInfo, PathBlock, PathFunction, PathInfo, PathLine, PathNumbering,
-    PathProfile, PathRow, Phase, PhaseFunction, Profile,
+    cpu_mismatch, cpu_model_name, focus_keep, outermost_activations, BlockProfile, BlockRow,
+    ContextTable, FunctionCosts, FunctionRow, Meta, ObjectInfo, PathBlock, PathFunction, PathInfo,
+    PathLine, PathNumbering, PathProfile, PathRow, Phase, PhaseFunction, Profile,
+    DEFAULT_CPU_MODEL,
 };
 pub use summary::{json_summary, top_functions};
 pub use threads::{report_threads, restrict_to_thread, thread_totals, ThreadTotals};

@@ -105,15 +105,25 @@ pub(crate) fn to_json<T: Serialize>(value: &T) -> String {
     s
 }
 
-/// The text line that opens the text views: `Totals: instructions 270, l1d-miss 33`.
-pub(crate) fn totals_line(sel: &Selection, totals: &[u64]) -> String {
+/// The text lines that open the text views: the CPU model when it is not
+/// the default one (`CPU model: x86-64-v3`), then `Totals:
+/// instructions 270, l1d-miss 33`.
+pub(crate) fn totals_line(sel: &Selection, totals: &[u64], cpu_model: &str) -> String {
     let parts: Vec<String> = sel
         .names
         .iter()
         .zip(sel.pick(totals))
         .map(|(n, v)| format!("{n} {}", crate::table::count(v)))
         .collect();
-    format!("Totals: {}\n", parts.join(", "))
+    let model = crate::profile::cpu_model_name(cpu_model);
+    // Only this pathvm's models are named (x86-64-v3); the default says
+    // nothing, so that its reports read as they always did.
+    let cpu = if model == crate::profile::DEFAULT_CPU_MODEL || !model.starts_with("x86-64-") {
+        String::new()
+    } else {
+        format!("CPU model: {model}\n")
+    };
+    format!("{cpu}Totals: {}\n", parts.join(", "))
 }
 
 /// Estimated cycles of one event of each simulated metric, as the

@@ -136,7 +136,7 @@ pub fn report_phases(profile: &Profile, opts: &PhaseReportOptions) -> Result<Str
                 .collect(),
         })),
         ReportFormat::Text => {
-            let mut out = totals_line(&sel, &profile.totals);
+            let mut out = totals_line(&sel, &profile.totals, &profile.meta.cpu_model);
             out.push_str(&format!(
                 "Phases: {} of {}\n\n",
                 phases.len(),

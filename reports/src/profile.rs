@@ -26,6 +26,36 @@ pub struct Meta {
     pub exit_status: i32,
 }
 
+/// The CPU model a run has unless `pathvm run --cpu` chose another.
+pub const DEFAULT_CPU_MODEL: &str = "x86-64-v2";
+
+/// A recorded CPU model's name: profiles made before the model could be
+/// chosen recorded a description of the x86-64-v2 model
+/// ("Haswell (as emulated: ...)").
+pub fn cpu_model_name(recorded: &str) -> &str {
+    if recorded.starts_with("Haswell (as emulated") {
+        DEFAULT_CPU_MODEL
+    } else {
+        recorded
+    }
+}
+
+/// Why two profiles' counts are not comparable: they were made on
+/// different CPU models (which change the instructions, and the C library's
+/// choice of functions). `None` when the models are the same.
+pub fn cpu_mismatch(old: &Meta, new: &Meta) -> Option<String> {
+    let (a, b) = (
+        cpu_model_name(&old.cpu_model),
+        cpu_model_name(&new.cpu_model),
+    );
+    (a != b).then(|| {
+        format!(
+            "the profiles were made on different CPU models ({a} and {b}); \
+             --allow-cpu-mismatch compares them anyway"
+        )
+    })
+}
+
 /// One object (executable, interpreter, library).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ObjectInfo {

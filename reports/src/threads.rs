@@ -101,7 +101,7 @@ pub fn report_threads(
                 .collect(),
         })),
         ReportFormat::Text => {
-            let mut out = totals_line(&sel, &profile.totals);
+            let mut out = totals_line(&sel, &profile.totals, &profile.meta.cpu_model);
             out.push_str(&format!("Threads: {} of {all}\n\n", rows.len()));
             let mut table = Table::new();
             table.column("tid", Align::Right);

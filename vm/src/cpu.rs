@@ -3,7 +3,7 @@
 use unicorn_engine::{uc_error, Arch, Mode, RegisterX86, Unicorn, X86CpuModel};
 
 use crate::machine::StopReason;
-use crate::signals::{SigInfo, FPE_INTDIV, ILL_ILLOPN, SEGV_MAPERR, SI_KERNEL, ST, XMM};
+use crate::signals::{SigInfo, FPE_INTDIV, ILL_ILLOPN, SEGV_MAPERR, SI_KERNEL, ST, YMM};
 
 /// `AT_HWCAP` on x86-64 is CPUID.1:EDX of the CPU. Haswell as the emulator
 /// filters it (fpu, vme, de, pse, tsc, msr, pae, mce, cx8, apic, sep, mtrr,
@@ -21,13 +21,87 @@ const CR4_FSGSBASE: u64 = 1 << 16;
 const USER_CS: u64 = 0x33;
 const USER_SS: u64 = 0x2b;
 
+/// CR4.OSXSAVE: XGETBV, XSAVE and the AVX state are enabled (x86-64-v3).
+const CR4_OSXSAVE: u64 = 1 << 18;
+
+/// The CPU model a guest runs on (`pathvm run --cpu`), recorded in every
+/// profile by [`CpuModel::name`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CpuModel {
+    /// x86-64-v2: SSE through SSE4.2, POPCNT, CX16, and MOVBE, BMI1, BMI2,
+    /// LZCNT, AES, PCLMULQDQ besides (Haswell without AVX); XSAVE present
+    /// but not enabled (OSXSAVE clear), so no AVX state.
+    #[default]
+    X86_64V2,
+    /// x86-64-v3: x86-64-v2 with AVX, AVX2, FMA, F16C, XSAVEC, and XSAVE
+    /// enabled with the x87, SSE and AVX state (XCR0 = 7).
+    X86_64V3,
+}
+
+impl CpuModel {
+    /// Every model, in order.
+    pub const ALL: [CpuModel; 2] = [CpuModel::X86_64V2, CpuModel::X86_64V3];
+
+    /// The name `--cpu` takes and profiles record.
+    pub fn name(self) -> &'static str {
+        match self {
+            CpuModel::X86_64V2 => "x86-64-v2",
+            CpuModel::X86_64V3 => "x86-64-v3",
+        }
+    }
+
+    /// The model a profile's recorded name stands for: its name, or the
+    /// description profiles recorded before models could be chosen (the
+    /// x86-64-v2 model).
+    pub fn from_recorded(s: &str) -> Option<CpuModel> {
+        if s.starts_with("Haswell (as emulated") {
+            return Some(CpuModel::X86_64V2);
+        }
+        s.parse().ok()
+    }
+
+    /// Whether the model runs VEX-encoded vector instructions (AVX).
+    pub fn has_avx(self) -> bool {
+        self == CpuModel::X86_64V3
+    }
+}
+
+impl std::fmt::Display for CpuModel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for CpuModel {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<CpuModel, String> {
+        CpuModel::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| format!("unknown CPU model `{s}` (x86-64-v2 or x86-64-v3)"))
+    }
+}
+
 /// The virtual CPU every guest runs on: a 64-bit unicorn engine with the CPU
 /// model chosen (before anything else touches the CPU). The machine and the
 /// differential tester (`cputest`) both build theirs here, so the tester
 /// tests what guests get; [`init_registers`] then sets the state at entry.
-pub fn new_cpu<'a, D>(data: D) -> Result<Unicorn<'a, D>, uc_error> {
+pub fn new_cpu<'a, D>(data: D, model: CpuModel) -> Result<Unicorn<'a, D>, uc_error> {
     let uc = Unicorn::new_with_data(Arch::X86, Mode::MODE_64, data)?;
     uc.ctl_set_cpu_model(X86CpuModel::UC_CPU_X86_HASWELL as i32)?;
+    // The first register access makes the CPU; the model's features are
+    // set on it.
+    uc.reg_read(RegisterX86::RAX)?;
+    let level = match model {
+        CpuModel::X86_64V2 => 2,
+        CpuModel::X86_64V3 => 3,
+    };
+    // SAFETY: a live engine whose CPU exists; the call only sets CPU state.
+    let err = unsafe { uc_pathvm_cpu_level(uc.get_handle(), level) };
+    if err != 0 {
+        return Err(uc_error::ARG);
+    }
     Ok(uc)
 }
 
@@ -65,7 +139,12 @@ pub fn init_registers<D>(uc: &mut Unicorn<'_, D>, entry: u64, sp: u64) -> Result
     // leaves CR4 at 0, and the FXSAVE helper reads CR4.
     // And FSGSBASE (bit 16), which Linux sets since 5.9 where the CPU has
     // it: CPUID advertises the instructions, so they must run.
-    uc.reg_write(RegisterX86::CR4, CR4_OSFXSR | CR4_OSXMMEXCPT | CR4_FSGSBASE)?;
+    // OSXSAVE (bit 18) as the model set it (x86-64-v3).
+    let osxsave = uc.reg_read(RegisterX86::CR4)? & CR4_OSXSAVE;
+    uc.reg_write(
+        RegisterX86::CR4,
+        CR4_OSFXSR | CR4_OSXMMEXCPT | CR4_FSGSBASE | osxsave,
+    )?;
     // The code and stack selectors of a 64-bit Linux process (in 64-bit
     // mode unicorn sets only the selector; DS, ES, FS and GS stay 0).
     uc.reg_write(RegisterX86::CS, USER_CS)?;
@@ -96,8 +175,8 @@ pub(crate) fn handler_fpu_state<D>(uc: &mut Unicorn<'_, D>) {
     for r in ST {
         let _ = uc.reg_write_long(r, &[0u8; 10]);
     }
-    for r in XMM {
-        let _ = uc.reg_write_long(r, &[0u8; 16]);
+    for r in YMM {
+        let _ = uc.reg_write_long(r, &[0u8; 32]);
     }
 }
 
@@ -126,6 +205,9 @@ pub(crate) fn fpe_code(intno: u32, fcw: u64, fsw: u64, mxcsr: u64) -> i32 {
 }
 
 extern "C" {
+    /// pathvm's unicorn patch: the CPU model's features, XCR0 and
+    /// CR4.OSXSAVE (level 2: x86-64-v2, 3: x86-64-v3).
+    fn uc_pathvm_cpu_level(uc: unicorn_engine::ffi::uc_handle, level: libc::c_int) -> libc::c_int;
     /// pathvm's unicorn patch: CPL 3 with Linux's user segments, CR0.NE,
     /// EFER.SCE (see the patch file).
     fn uc_pathvm_user_mode(uc: unicorn_engine::ffi::uc_handle) -> libc::c_int;

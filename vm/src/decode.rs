@@ -23,10 +23,41 @@ use rustc_hash::FxHashMap;
 /// Why a block cannot be run.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DecodeError {
-    /// AVX (VEX/EVEX/XOP on vector registers) is not emulated correctly by the
-    /// CPU core; the fixed CPU model does not advertise it.
-    #[error("unsupported instruction `{text}` at {addr:#x} (VEX/EVEX vector encoding; the virtual CPU has no AVX)")]
+    /// A VEX/EVEX/XOP instruction on vector registers under a model without
+    /// AVX (x86-64-v2): refused when its block is decoded, before it runs.
+    #[error("unsupported instruction `{text}` at {addr:#x} (VEX/EVEX vector encoding; the x86-64-v2 CPU model has no AVX, --cpu x86-64-v3 has)")]
     Vector { addr: u64, text: String },
+    /// A vector instruction the model's emulation does not have (AVX-512,
+    /// or a form of AVX/AVX2 not yet emulated): found when it raises #UD.
+    #[error(
+        "unsupported instruction `{text}` at {addr:#x} (not emulated by the {model} CPU model)"
+    )]
+    NotEmulated {
+        addr: u64,
+        text: String,
+        model: crate::cpu::CpuModel,
+    },
+}
+
+/// The instruction at `addr` (its bytes first in `code`) when it is a
+/// VEX/EVEX/XOP instruction on vector registers: the error to stop with
+/// when it raised #UD under `model` (the guest did not choose to run an
+/// invalid instruction; the emulation lacks it).
+pub fn not_emulated(code: &[u8], addr: u64, model: crate::cpu::CpuModel) -> Option<DecodeError> {
+    let insn = Decoder::with_ip(64, code, addr, DecoderOptions::NONE).decode();
+    if insn.is_invalid()
+        || matches!(insn.encoding(), EncodingKind::Legacy | EncodingKind::D3NOW)
+        || !uses_vector_registers(&insn)
+    {
+        return None;
+    }
+    let mut text = String::new();
+    FastFormatter::new().format(&insn, &mut text);
+    Some(if model.has_avx() {
+        DecodeError::NotEmulated { addr, text, model }
+    } else {
+        DecodeError::Vector { addr, text }
+    })
 }
 
 fn uses_vector_registers(insn: &Instruction) -> bool {
@@ -61,6 +92,7 @@ pub fn decode_block(
     code: &[u8],
     start: u64,
     info: &mut InstructionInfoFactory,
+    model: crate::cpu::CpuModel,
 ) -> Result<BlockFacts, DecodeError> {
     let request = code.ends_with(&CLIENT_REQUEST);
     let body = if request {
@@ -75,9 +107,10 @@ pub fn decode_block(
     while decoder.can_decode() {
         decoder.decode_out(&mut insn);
         let offset = (insn.ip() - start) as u32;
-        // VEX-encoded instructions on general registers only (BMI1/BMI2) are
-        // emulated correctly; vector ones are not.
-        if insn.encoding() != EncodingKind::Legacy
+        // Without AVX, VEX-encoded instructions on general registers only
+        // (BMI1/BMI2) run; vector ones do not.
+        if !model.has_avx()
+            && insn.encoding() != EncodingKind::Legacy
             && insn.encoding() != EncodingKind::D3NOW
             && uses_vector_registers(&insn)
         {
@@ -173,6 +206,8 @@ pub struct BlockTable {
     retired: FxHashMap<(u64, u32), Vec<BlockId>>,
     cache: Box<[Slot]>,
     info: InstructionInfoFactory,
+    /// The CPU model (whether vector VEX instructions run).
+    model: crate::cpu::CpuModel,
 }
 
 #[inline]
@@ -181,8 +216,9 @@ fn slot_of(start: u64) -> usize {
 }
 
 impl BlockTable {
-    pub fn new() -> BlockTable {
+    pub fn new(model: crate::cpu::CpuModel) -> BlockTable {
         BlockTable {
+            model,
             facts: Vec::new(),
             map: FxHashMap::default(),
             retired: FxHashMap::default(),
@@ -218,7 +254,7 @@ impl BlockTable {
     /// Decode a block from its code and give it an id: a retired one with
     /// the same facts (second field false), or a new one (true).
     pub fn insert(&mut self, code: &[u8], start: u64) -> Result<(BlockId, bool), DecodeError> {
-        let facts = decode_block(code, start, &mut self.info)?;
+        let facts = decode_block(code, start, &mut self.info, self.model)?;
         let key = (start, facts.len);
         let revived = self.retired.get_mut(&key).and_then(|ids| {
             let i = ids
@@ -290,18 +326,18 @@ impl BlockTable {
     }
 }
 
-impl Default for BlockTable {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn dec(code: &[u8]) -> BlockFacts {
-        decode_block(code, 0x1000, &mut InstructionInfoFactory::new()).unwrap()
+        decode_block(
+            code,
+            0x1000,
+            &mut InstructionInfoFactory::new(),
+            crate::cpu::CpuModel::X86_64V2,
+        )
+        .unwrap()
     }
 
     #[test]
@@ -354,20 +390,22 @@ mod tests {
             &[0xc5, 0xfa, 0x6f, 0x00],
             0x1000,
             &mut InstructionInfoFactory::new(),
+            crate::cpu::CpuModel::X86_64V2,
         );
         assert!(matches!(e, Err(DecodeError::Vector { addr: 0x1000, .. })));
         // andn eax, ebx, ecx (BMI1)
         assert!(decode_block(
             &[0xc4, 0xe2, 0x60, 0xf2, 0xc1],
             0x1000,
-            &mut InstructionInfoFactory::new()
+            &mut InstructionInfoFactory::new(),
+            crate::cpu::CpuModel::X86_64V2,
         )
         .is_ok());
     }
 
     #[test]
     fn table_caches_and_invalidates() {
-        let mut t = BlockTable::new();
+        let mut t = BlockTable::new(crate::cpu::CpuModel::X86_64V2);
         let (a, _) = t.insert(&[0x90, 0xc3], 0x1000).unwrap();
         assert_eq!(t.lookup(0x1000, 2), Some(a));
         assert_eq!(t.lookup(0x1000, 1), None);
@@ -380,7 +418,7 @@ mod tests {
 
     #[test]
     fn rewritten_blocks_come_back_by_shape() {
-        let mut t = BlockTable::new();
+        let mut t = BlockTable::new(crate::cpu::CpuModel::X86_64V2);
         // mov eax, 1; ret
         let (a, _) = t.insert(&[0xb8, 1, 0, 0, 0, 0xc3], 0x1000).unwrap();
         t.retire(0x1000, 6);

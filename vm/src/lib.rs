@@ -34,8 +34,7 @@ mod waits;
 pub use fdview::{reserve_fd, GUEST_FD_LIMIT};
 pub use loader::escape_path;
 pub use machine::{
-    loading, request_stop, run, RunOutcome, StartSignals, StopReason, VmConfig, VmError, CPU_MODEL,
-    GUEST_PID,
+    loading, request_stop, run, RunOutcome, StartSignals, StopReason, VmConfig, VmError, GUEST_PID,
 };
 pub use process::{
     exec_host, forked_child, resolve_command, take_exec_request, ChildIdentity, ExecRequest,

@@ -17,8 +17,6 @@ use crate::memory::{layout, Backing, GuestMemory};
 use crate::signals::{SigInfo, ILL_ILLOPN, SEGV_MAPERR};
 use crate::syscalls::{SysResult, SyscallState};
 
-/// The virtual CPU: recorded with every profile.
-pub const CPU_MODEL: &str = "Haswell (as emulated: SSE4.2, POPCNT, BMI1/2, no AVX)";
 /// The guest's pid (and the main thread's tid).
 pub const GUEST_PID: u32 = 1000;
 
@@ -63,6 +61,8 @@ pub struct VmConfig {
     /// stack: what `execve` kept of a guest that ran this program (`None`:
     /// 8 MiB soft, no hard limit).
     pub stack_limit: Option<(u64, u64)>,
+    /// The CPU model the guest runs on (`--cpu`).
+    pub cpu: crate::cpu::CpuModel,
 }
 
 /// Signals as `execve` passes them on: the mask, and the ignored signals
@@ -252,6 +252,9 @@ pub struct RunOutcome {
 
 /// What the hooks share: the guest process outside the CPU.
 pub(crate) struct Machine<'o, O: Observer> {
+    /// The CPU model (which state signal frames carry, which instructions
+    /// exist).
+    pub(crate) cpu: crate::cpu::CpuModel,
     pub(crate) mem: GuestMemory,
     pub(crate) blocks: BlockTable,
     pub(crate) observer: &'o mut O,
@@ -857,8 +860,9 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     let observer_sparse = observer.sparse();
     let takes_logged = observer_sparse && observer.takes_logged();
     let mut machine = Machine {
+        cpu: config.cpu,
         mem,
-        blocks: BlockTable::new(),
+        blocks: BlockTable::new(config.cpu),
         observer,
         rep_iterations: 0,
         read_sp: true,
@@ -897,7 +901,7 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     }
     machine.objects.append(&mut objects);
 
-    let mut uc = crate::cpu::new_cpu(machine).map_err(uc_err)?;
+    let mut uc = crate::cpu::new_cpu(machine, config.cpu).map_err(uc_err)?;
     let regions: Vec<(u64, u64, *mut u8)> = uc
         .get_data()
         .mem
@@ -1498,6 +1502,13 @@ fn install_hooks<'o, O: Observer>(
     uc.add_intr_hook(|uc, intno| {
         uc.get_data_mut().flush_skipped();
         let (info, pc) = crate::cpu::exception(uc, intno);
+        if intno == 6 {
+            if let Some(e) = unsupported_vector(uc, pc) {
+                uc.get_data_mut().stop = Some(Err(VmError::Decode(e)));
+                let _ = uc.emu_stop();
+                return;
+            }
+        }
         let m = uc.get_data_mut();
         m.stop = Some(Ok(StopReason::Signaled {
             signal: info.signo,
@@ -1580,6 +1591,14 @@ fn install_hooks<'o, O: Observer>(
         } else {
             rip
         };
+        if info.signo == libc::SIGILL {
+            if let Some(e) = unsupported_vector(uc, rip) {
+                uc.get_data_mut().stop = Some(Err(VmError::Decode(e)));
+                let _ = uc.emu_stop();
+                return false;
+            }
+        }
+        let m = uc.get_data_mut();
         m.stop = Some(Ok(StopReason::Signaled {
             signal: info.signo,
             pc,
@@ -1622,4 +1641,20 @@ fn install_hooks<'o, O: Observer>(
         }
     }
     Ok(())
+}
+
+/// The error to stop with when the instruction at `pc`, which raised #UD,
+/// is a vector instruction the CPU model's emulation lacks.
+fn unsupported_vector<O: Observer>(
+    uc: &Unicorn<'_, Machine<'_, O>>,
+    pc: u64,
+) -> Option<DecodeError> {
+    let m = uc.get_data();
+    let in_page = (0x1000 - (pc & 0xfff)).min(15);
+    let code = m
+        .mem
+        .slice(pc, 15)
+        .or_else(|_| m.mem.slice(pc, in_page))
+        .ok()?;
+    crate::decode::not_emulated(code, pc, m.cpu)
 }

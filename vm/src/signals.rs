@@ -891,6 +891,19 @@ mod frame {
     pub const FXSAVE: u64 = 512;
     /// `uc_flags`: UC_SIGCONTEXT_SS | UC_STRICT_RESTORE_SS (no xsave state).
     pub const FLAGS: u64 = 0x6;
+    /// `uc_flags`'s UC_FP_XSTATE: the FPU state is an xsave image.
+    pub const FP_XSTATE: u64 = 0x1;
+    /// The xsave image of the x86-64-v3 model (x87, SSE, AVX: XCR0 = 7) and
+    /// the `FP_XSTATE_MAGIC2` word after it.
+    pub const XSAVE: u64 = 832;
+    pub const XSAVE_AREA: u64 = XSAVE + 4;
+    /// `struct _fpx_sw_bytes` in the image's software-reserved bytes.
+    pub const SW_BYTES: usize = 464;
+    pub const MAGIC1: u32 = 0x4650_5853;
+    pub const MAGIC2: u32 = 0x4650_5845;
+    /// The header's XSTATE_BV, and the AVX component (the upper halves).
+    pub const XSTATE_BV: usize = 512;
+    pub const YMM_HI: usize = 576;
 }
 
 /// The general registers of `struct sigcontext`, in order, up to `rip`.
@@ -931,6 +944,25 @@ pub(crate) const XMM: [RegisterX86; 16] = [
     RegisterX86::XMM13,
     RegisterX86::XMM14,
     RegisterX86::XMM15,
+];
+
+pub(crate) const YMM: [RegisterX86; 16] = [
+    RegisterX86::YMM0,
+    RegisterX86::YMM1,
+    RegisterX86::YMM2,
+    RegisterX86::YMM3,
+    RegisterX86::YMM4,
+    RegisterX86::YMM5,
+    RegisterX86::YMM6,
+    RegisterX86::YMM7,
+    RegisterX86::YMM8,
+    RegisterX86::YMM9,
+    RegisterX86::YMM10,
+    RegisterX86::YMM11,
+    RegisterX86::YMM12,
+    RegisterX86::YMM13,
+    RegisterX86::YMM14,
+    RegisterX86::YMM15,
 ];
 
 pub(crate) const ST: [RegisterX86; 8] = [
@@ -981,6 +1013,63 @@ fn fxsave<O: Observer>(uc: &Uc<'_, '_, O>) -> [u8; 512] {
         }
     }
     fx
+}
+
+/// The xsave image Linux writes on a CPU with the AVX state (XCR0 = 7): the
+/// `fxsave` image with `struct _fpx_sw_bytes` in its reserved bytes, the
+/// header (every component in use), the upper halves of YMM0-15, and
+/// `FP_XSTATE_MAGIC2` after the image.
+fn xsave<O: Observer>(uc: &Uc<'_, '_, O>) -> Vec<u8> {
+    let mut x = vec![0u8; frame::XSAVE_AREA as usize];
+    x[..512].copy_from_slice(&fxsave(uc));
+    let sw = frame::SW_BYTES;
+    x[sw..sw + 4].copy_from_slice(&frame::MAGIC1.to_le_bytes());
+    x[sw + 4..sw + 8].copy_from_slice(&(frame::XSAVE_AREA as u32).to_le_bytes());
+    x[sw + 8..sw + 16].copy_from_slice(&7u64.to_le_bytes());
+    x[sw + 16..sw + 20].copy_from_slice(&(frame::XSAVE as u32).to_le_bytes());
+    x[frame::XSTATE_BV..frame::XSTATE_BV + 8].copy_from_slice(&7u64.to_le_bytes());
+    for (i, r) in YMM.iter().enumerate() {
+        if let Ok(v) = uc.reg_read_long(*r) {
+            if v.len() >= 32 {
+                let at = frame::YMM_HI + 16 * i;
+                x[at..at + 16].copy_from_slice(&v[16..32]);
+            }
+        }
+    }
+    let end = frame::XSAVE as usize;
+    x[end..end + 4].copy_from_slice(&frame::MAGIC2.to_le_bytes());
+    x
+}
+
+/// The upper halves of YMM0-15 from a frame's FPU image: from its AVX
+/// component when it is an xsave image that has it, else zero (Linux
+/// restores the components an image lacks to their initial state).
+fn restore_ymm_hi<O: Observer>(uc: &mut Uc<'_, '_, O>, image: &[u8]) {
+    let sw = frame::SW_BYTES;
+    let word = |o: usize| {
+        image
+            .get(o..o + 4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    let has_avx = image.len() >= frame::XSAVE_AREA as usize
+        && word(sw) == Some(frame::MAGIC1)
+        && word(frame::XSAVE as usize) == Some(frame::MAGIC2)
+        && image[frame::XSTATE_BV] & 4 != 0;
+    for (i, r) in YMM.iter().enumerate() {
+        let Ok(mut v) = uc.reg_read_long(*r) else {
+            continue;
+        };
+        if v.len() < 32 {
+            continue;
+        }
+        let at = frame::YMM_HI + 16 * i;
+        if has_avx {
+            v[16..32].copy_from_slice(&image[at..at + 16]);
+        } else {
+            v[16..32].fill(0);
+        }
+        let _ = uc.reg_write_long(*r, &v);
+    }
 }
 
 fn fxrstor<O: Observer>(uc: &mut Uc<'_, '_, O>, fx: &[u8]) {
@@ -1054,7 +1143,8 @@ fn push_frame<O: Observer>(
     gregs[16] = pc;
     let rsp = gregs[15];
     let eflags = uc.reg_read(RegisterX86::EFLAGS).unwrap_or(0x202);
-    let fx = fxsave(uc);
+    let avx = uc.get_data().cpu.has_avx();
+    let fx = if avx { xsave(uc) } else { fxsave(uc).to_vec() };
     let m = uc.get_data_mut();
     let st = &mut m.sys.sig;
     let mut sp = if act.flags & SA_ONSTACK != 0 && !st.alt_disabled && !st.on_altstack(rsp) {
@@ -1063,7 +1153,7 @@ fn push_frame<O: Observer>(
         rsp.wrapping_sub(128) // the red zone
     };
     let (alt_sp, alt_flags, alt_size) = st.altstack(rsp);
-    sp = (sp - frame::FXSAVE) & !63;
+    sp = (sp - fx.len() as u64) & !63;
     let fx_at = sp;
     sp = ((sp - frame::SIZE) & !15) - 8;
     let old_mask = st.suspended_mask.take().unwrap_or(st.blocked);
@@ -1082,7 +1172,11 @@ fn push_frame<O: Observer>(
         },
     );
     let uc_at = frame::UCONTEXT;
-    put(&mut f, uc_at + frame::UC_FLAGS, frame::FLAGS);
+    put(
+        &mut f,
+        uc_at + frame::UC_FLAGS,
+        frame::FLAGS | if avx { frame::FP_XSTATE } else { 0 },
+    );
     put(&mut f, uc_at + frame::UC_STACK, alt_sp);
     put(&mut f, uc_at + frame::UC_STACK + 8, alt_flags as u64);
     put(&mut f, uc_at + frame::UC_STACK + 16, alt_size);
@@ -1116,7 +1210,7 @@ fn push_frame<O: Observer>(
     );
     // The frame goes where the guest itself could write (not past the end
     // of an overflowed stack).
-    let room = m.mem.writable(fx_at, 512) && m.mem.writable(sp, frame::SIZE);
+    let room = m.mem.writable(fx_at, fx.len() as u64) && m.mem.writable(sp, frame::SIZE);
     if !room || m.mem.write(fx_at, &fx).is_err() || m.mem.write(sp, &f).is_err() {
         // No room for the frame: the kernel kills with SIGSEGV.
         return Err(StopReason::Signaled {
@@ -1177,8 +1271,18 @@ pub(crate) fn sigreturn<O: Observer>(uc: &mut Uc<'_, '_, O>) -> Result<u64, Stop
     let fx_at = get(mc + frame::SC_FPSTATE);
     let mask = get(frame::UCONTEXT + frame::UC_SIGMASK);
     m.sys.sig.set_blocked(mask);
+    let avx = m.cpu.has_avx();
     let fx = if fx_at != 0 {
-        m.mem.slice(fx_at, frame::FXSAVE).ok().map(|s| s.to_vec())
+        let full = if avx {
+            frame::XSAVE_AREA
+        } else {
+            frame::FXSAVE
+        };
+        m.mem
+            .slice(fx_at, full)
+            .or_else(|_| m.mem.slice(fx_at, frame::FXSAVE))
+            .ok()
+            .map(|s| s.to_vec())
     } else {
         None
     };
@@ -1192,6 +1296,9 @@ pub(crate) fn sigreturn<O: Observer>(uc: &mut Uc<'_, '_, O>) -> Result<u64, Stop
     );
     if let Some(fx) = fx {
         fxrstor(uc, &fx);
+        if avx {
+            restore_ymm_hi(uc, &fx);
+        }
     }
     let m = uc.get_data_mut();
     m.observer.signal_returned(gregs[15]);

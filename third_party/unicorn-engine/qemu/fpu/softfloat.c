@@ -781,7 +781,12 @@ static FloatParts round_canonical(FloatParts p, float_status *s,
                     goto do_inf;
                 }
             }
-        } else if (s->flush_to_zero) {
+        } else if (s->flush_to_zero &&
+                   /* pathvm: a result that rounds to the smallest normal
+                      is not tiny when tininess is detected after
+                      rounding (x86), so it is not flushed */
+                   (s->float_detect_tininess == float_tininess_before_rounding
+                    || exp < 0 || !((frac + inc) & DECOMPOSED_OVERFLOW_BIT))) {
             flags |= float_flag_output_denormal;
             p.cls = float_class_zero;
             goto do_zero;

@@ -734,8 +734,35 @@ static void pathvm_filtered_tracer(void *data, uint64_t addr, uint32_t info)
     uc->mem_tracer(uc->mem_tracer_data, addr, info);
 }
 
+// pathvm: the number of guest accesses still to be emitted without their
+// own tracer call: the parts of a wide access that gen_mem_tracer_wide
+// reported whole (per host thread: each engine translates on its thread).
+static __thread int pathvm_tracer_skip;
+
+static void gen_mem_tracer_info(TCGContext *tcg_ctx, TCGv addr, uint32_t info);
+
 // pathvm: call the data-access tracer inline, before the access.
 void gen_mem_tracer(TCGContext *tcg_ctx, TCGv addr, MemOp memop, int is_store)
+{
+    if (pathvm_tracer_skip > 0) {
+        pathvm_tracer_skip--;
+        return;
+    }
+    gen_mem_tracer_info(tcg_ctx, addr,
+                        (1u << (memop & MO_SIZE)) | (is_store ? 0x100 : 0));
+}
+
+// pathvm: one tracer call for an access of size bytes (16 or 32: a vector
+// load or store) that the translator then emits as `parts` narrower
+// accesses, which are not reported again.
+void gen_mem_tracer_wide(TCGContext *tcg_ctx, TCGv addr, unsigned size,
+                         int is_store, int parts)
+{
+    gen_mem_tracer_info(tcg_ctx, addr, size | (is_store ? 0x100 : 0));
+    pathvm_tracer_skip = parts;
+}
+
+static void gen_mem_tracer_info(TCGContext *tcg_ctx, TCGv addr, uint32_t info_bits)
 {
     struct uc_struct *uc = tcg_ctx->uc;
     TCGHelperInfo *info;
@@ -763,7 +790,7 @@ void gen_mem_tracer(TCGContext *tcg_ctx, TCGv addr, MemOp memop, int is_store)
         g_hash_table_insert(tcg_ctx->helper_table, (gpointer)info->func, (gpointer)info);
     }
     tdata = tcg_const_ptr(tcg_ctx, data);
-    tinfo = tcg_const_i32(tcg_ctx, (1u << (memop & MO_SIZE)) | (is_store ? 0x100 : 0));
+    tinfo = tcg_const_i32(tcg_ctx, info_bits);
     args[0] = tcgv_ptr_temp(tcg_ctx, tdata);
     args[1] = tcgv_i64_temp(tcg_ctx, addr);
     args[2] = tcgv_i32_temp(tcg_ctx, tinfo);

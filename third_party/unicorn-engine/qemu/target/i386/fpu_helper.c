@@ -2523,6 +2523,17 @@ static void do_xsave_sse(CPUX86State *env, target_ulong ptr, uintptr_t ra)
     }
 }
 
+/* pathvm: the AVX component, the upper halves of YMM0-15. */
+static void do_xsave_ymmh(CPUX86State *env, target_ulong ptr, uintptr_t ra)
+{
+    int i;
+
+    for (i = 0; i < 16; i++, ptr += 16) {
+        cpu_stq_data_ra(env, ptr, env->xmm_regs[i].ZMM_Q(2), ra);
+        cpu_stq_data_ra(env, ptr + 8, env->xmm_regs[i].ZMM_Q(3), ra);
+    }
+}
+
 static void do_xsave_bndregs(CPUX86State *env, target_ulong ptr, uintptr_t ra)
 {
     target_ulong addr = ptr + offsetof(XSaveBNDREG, bnd_regs);
@@ -2614,6 +2625,9 @@ static void do_xsave(CPUX86State *env, target_ulong ptr, uint64_t rfbm,
     if (opt & XSTATE_SSE_MASK) {
         do_xsave_sse(env, ptr, ra);
     }
+    if (opt & XSTATE_YMM_MASK) {
+        do_xsave_ymmh(env, ptr + XO(avx_state), ra);
+    }
     if (opt & XSTATE_BNDREGS_MASK) {
         do_xsave_bndregs(env, ptr + XO(bndreg_state), ra);
     }
@@ -2639,6 +2653,23 @@ void helper_xsaveopt(CPUX86State *env, target_ulong ptr, uint64_t rfbm)
 {
     uint64_t inuse = get_xinuse(env);
     do_xsave(env, ptr, rfbm, inuse, inuse, GETPC());
+}
+
+/*
+ * pathvm: XSAVEC, the compacted form.  With the components this CPU has
+ * (x87, SSE, AVX) the compacted layout is the standard one; the header
+ * says which components the image has (XSTATE_BV, those requested and in
+ * use) and that it is compacted (XCOMP_BV bit 63 and the requested ones).
+ */
+void helper_xsavec(CPUX86State *env, target_ulong ptr, uint64_t rfbm)
+{
+    uintptr_t ra = GETPC();
+    uint64_t inuse = get_xinuse(env);
+
+    do_xsave(env, ptr, rfbm, inuse, inuse, ra);
+    rfbm &= env->xcr0;
+    cpu_stq_data_ra(env, ptr + XO(header.xstate_bv), inuse & rfbm, ra);
+    cpu_stq_data_ra(env, ptr + XO(header.xcomp_bv), rfbm | (1ULL << 63), ra);
 }
 
 /*
@@ -2787,26 +2818,28 @@ void helper_xrstor(CPUX86State *env, target_ulong ptr, uint64_t rfbm)
 
     xstate_bv = cpu_ldq_data_ra(env, ptr + XO(header.xstate_bv), ra);
 
-    if ((int64_t)xstate_bv < 0) {
-        /* FIXME: Compact form.  */
-        raise_exception_ra(env, EXCP0D_GPF, ra);
-    }
-
-    /* Standard form.  */
-
     /* The XSTATE_BV field must not set bits not present in XCR0.  */
     if (xstate_bv & ~env->xcr0) {
         raise_exception_ra(env, EXCP0D_GPF, ra);
     }
 
-    /* The XCOMP_BV field must be zero.  Note that, as of the April 2016
-       revision, the description of the XSAVE Header (Vol 1, Sec 13.4.2)
-       describes only XCOMP_BV, but the description of the standard form
-       of XRSTOR (Vol 1, Sec 13.8.1) checks bytes 23:8 for zero, which
-       includes the next 64-bit field.  */
     xcomp_bv = cpu_ldq_data_ra(env, ptr + XO(header.xcomp_bv), ra);
     reserve0 = cpu_ldq_data_ra(env, ptr + XO(header.reserve0), ra);
-    if (xcomp_bv || reserve0) {
+    if ((int64_t)xcomp_bv < 0) {
+        /* pathvm: the compacted form (XSAVEC's), whose layout is the
+           standard one for the components this CPU has; components it
+           does not list are restored to their initial state.  */
+        if ((xcomp_bv & ~(1ULL << 63) & ~env->xcr0) ||
+            (xstate_bv & ~xcomp_bv) || reserve0) {
+            raise_exception_ra(env, EXCP0D_GPF, ra);
+        }
+        xstate_bv &= xcomp_bv;
+    } else if (xcomp_bv || reserve0) {
+        /* The XCOMP_BV field must be zero.  Note that, as of the April 2016
+           revision, the description of the XSAVE Header (Vol 1, Sec 13.4.2)
+           describes only XCOMP_BV, but the description of the standard form
+           of XRSTOR (Vol 1, Sec 13.8.1) checks bytes 23:8 for zero, which
+           includes the next 64-bit field.  */
         raise_exception_ra(env, EXCP0D_GPF, ra);
     }
 
@@ -2821,13 +2854,32 @@ void helper_xrstor(CPUX86State *env, target_ulong ptr, uint64_t rfbm)
     if (rfbm & XSTATE_SSE_MASK) {
         /* Note that the standard form of XRSTOR loads MXCSR from memory
            whether or not the XSTATE_BV bit is set.  */
-        do_xrstor_mxcsr(env, ptr, ra);
+        if ((int64_t)xcomp_bv >= 0 ||
+            (xcomp_bv & (XSTATE_SSE_MASK | XSTATE_YMM_MASK))) {
+            do_xrstor_mxcsr(env, ptr, ra);
+        }
         if (xstate_bv & XSTATE_SSE_MASK) {
             do_xrstor_sse(env, ptr, ra);
         } else {
-            /* ??? When AVX is implemented, we may have to be more
-               selective in the clearing.  */
-            memset(env->xmm_regs, 0, sizeof(env->xmm_regs));
+            /* pathvm: the XMM registers alone (not the YMM halves) */
+            int i;
+            for (i = 0; i < 16; i++) {
+                env->xmm_regs[i].ZMM_Q(0) = 0;
+                env->xmm_regs[i].ZMM_Q(1) = 0;
+            }
+        }
+    }
+    if (rfbm & XSTATE_YMM_MASK) {
+        int i;
+        target_ulong addr = ptr + XO(avx_state);
+        for (i = 0; i < 16; i++, addr += 16) {
+            if (xstate_bv & XSTATE_YMM_MASK) {
+                env->xmm_regs[i].ZMM_Q(2) = cpu_ldq_data_ra(env, addr, ra);
+                env->xmm_regs[i].ZMM_Q(3) = cpu_ldq_data_ra(env, addr + 8, ra);
+            } else {
+                env->xmm_regs[i].ZMM_Q(2) = 0;
+                env->xmm_regs[i].ZMM_Q(3) = 0;
+            }
         }
     }
     if (rfbm & XSTATE_BNDREGS_MASK) {
@@ -3125,3 +3177,6 @@ void helper_movq(CPUX86State *env, void *d, void *s)
 
 #define SHIFT 1
 #include "ops_sse.h"
+
+/* pathvm: the VEX decoder's helpers */
+#include "vex_helper.c.inc"

@@ -5129,6 +5129,11 @@ static bool pathvm_client_request_at(CPUX86State *env, DisasContext *s,
     return true;
 }
 
+/* pathvm: the VEX decoder (AVX, AVX2, FMA3, F16C) */
+void gen_mem_tracer_wide(TCGContext *tcg_ctx, TCGv addr, unsigned size,
+                         int is_store, int parts);
+#include "vex.c.inc"
+
 static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
 {
     TCGContext *tcg_ctx = s->uc->tcg_ctx;
@@ -5371,6 +5376,11 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
     s->prefix = prefixes;
     s->aflag = aflag;
     s->dflag = dflag;
+
+    /* pathvm: VEX-encoded vector instructions (vex.c.inc) */
+    if ((prefixes & PREFIX_VEX) && gen_vex(env, s, b, rex_r, rex_w)) {
+        goto insn_done;
+    }
 
     /* now check op code */
  reswitch:
@@ -6184,6 +6194,20 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
                 gen_helper_cmpxchg8b_unlocked(tcg_ctx, tcg_ctx->cpu_env, s->A0);
             }
             set_cc_op(s, CC_OP_EFLAGS);
+            break;
+
+        case 4: /* pathvm: XSAVEC */
+            if (mod == 3 ||
+                !(s->cpuid_ext_features & CPUID_EXT_XSAVE) ||
+                !(s->cpuid_xsave_features & CPUID_XSAVE_XSAVEC) ||
+                (s->prefix & (PREFIX_LOCK | PREFIX_DATA | PREFIX_REPZ |
+                              PREFIX_REPNZ))) {
+                goto illegal_op;
+            }
+            gen_lea_modrm(env, s, modrm);
+            tcg_gen_concat_tl_i64(tcg_ctx, s->tmp1_i64, tcg_ctx->cpu_regs[R_EAX],
+                                  tcg_ctx->cpu_regs[R_EDX]);
+            gen_helper_xsavec(tcg_ctx, tcg_ctx->cpu_env, s->A0, s->tmp1_i64);
             break;
 
         case 7: /* RDSEED */
@@ -9599,6 +9623,7 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
         goto unknown_op;
     }
 
+ insn_done:
     if (insn_hook) {
         // Unicorn: patch the callback to have the proper instruction size.
         if (prev_op) {

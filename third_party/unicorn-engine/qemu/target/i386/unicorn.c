@@ -328,12 +328,12 @@ uc_err reg_read(void *_env, int mode, unsigned int regid, void *value,
     case UC_X86_REG_YMM15: {
         CHECK_REG_TYPE(float64[4]);
         float64 *dst = (float64 *)value;
-        ZMMReg *lo_reg = (ZMMReg *)&env->xmm_regs[regid - UC_X86_REG_YMM0];
-        XMMReg *hi_reg = &env->ymmh_regs[regid - UC_X86_REG_YMM0];
-        dst[0] = lo_reg->ZMM_Q(0);
-        dst[1] = lo_reg->ZMM_Q(1);
-        dst[2] = hi_reg->_d[0];
-        dst[3] = hi_reg->_d[1];
+        // pathvm: the upper half is bytes 16-31 of xmm_regs[i] (vex.c.inc)
+        ZMMReg *reg = (ZMMReg *)&env->xmm_regs[regid - UC_X86_REG_YMM0];
+        dst[0] = reg->ZMM_Q(0);
+        dst[1] = reg->ZMM_Q(1);
+        dst[2] = reg->ZMM_Q(2);
+        dst[3] = reg->ZMM_Q(3);
         return ret;
     }
 
@@ -1089,14 +1089,12 @@ uc_err reg_write(void *_env, int mode, unsigned int regid, const void *value,
     case UC_X86_REG_YMM15: {
         CHECK_REG_TYPE(float64[4]);
         float64 *src = (float64 *)value;
-        ZMMReg *lo_reg = (ZMMReg *)&env->xmm_regs[regid - UC_X86_REG_YMM0];
-        XMMReg *hi_reg = &env->ymmh_regs[regid - UC_X86_REG_YMM0];
-        lo_reg->ZMM_Q(0) = src[0];
-        lo_reg->ZMM_Q(1) = src[1];
-        // YMM is not supported by QEMU at all
-        // As of qemu 5.0.1, ymmh_regs is nowhere used.
-        hi_reg->_d[0] = src[2];
-        hi_reg->_d[1] = src[3];
+        // pathvm: the upper half is bytes 16-31 of xmm_regs[i] (vex.c.inc)
+        ZMMReg *reg = (ZMMReg *)&env->xmm_regs[regid - UC_X86_REG_YMM0];
+        reg->ZMM_Q(0) = src[0];
+        reg->ZMM_Q(1) = src[1];
+        reg->ZMM_Q(2) = src[2];
+        reg->ZMM_Q(3) = src[3];
         return ret;
     }
 
@@ -1935,5 +1933,34 @@ uc_err uc_pathvm_take_exception(uc_engine *uc, uint32_t *error_code,
     *is_int = env->exception_is_int;
     *cr2 = env->cr[2];
     env->old_exception = -1;
+    return UC_ERR_OK;
+}
+
+// pathvm: the CPU model (vm::cpu::CpuModel).  Level 2 is x86-64-v2, the
+// model as the engine is made (TCG's Haswell: SSE4.2, POPCNT, MOVBE, BMI1,
+// BMI2; XSAVE present but not enabled by the OS).  Level 3 is x86-64-v3:
+// AVX, AVX2, FMA, F16C and XSAVEC besides, CR4.OSXSAVE set and XCR0 with
+// the x87, SSE and AVX state, as Linux runs user code on such a CPU.  Call
+// once, after the engine is made and before the first uc_emu_start.
+UNICORN_EXPORT
+uc_err uc_pathvm_cpu_level(uc_engine *uc, int level)
+{
+    CPUX86State *env = &X86_CPU(uc->cpu)->env;
+
+    if (level != 3) {
+        return level == 2 ? UC_ERR_OK : UC_ERR_ARG;
+    }
+    env->features[FEAT_1_ECX] |= CPUID_EXT_AVX | CPUID_EXT_FMA |
+                                 CPUID_EXT_F16C | CPUID_EXT_XSAVE |
+                                 CPUID_EXT_MOVBE;
+    env->features[FEAT_7_0_EBX] |= CPUID_7_0_EBX_AVX2 | CPUID_7_0_EBX_BMI1 |
+                                   CPUID_7_0_EBX_BMI2;
+    env->features[FEAT_XSAVE] |= CPUID_XSAVE_XSAVEOPT | CPUID_XSAVE_XSAVEC |
+                                 CPUID_XSAVE_XGETBV1;
+    env->features[FEAT_XSAVE_COMP_LO] = XSTATE_FP_MASK | XSTATE_SSE_MASK |
+                                        XSTATE_YMM_MASK;
+    env->features[FEAT_XSAVE_COMP_HI] = 0;
+    env->xcr0 = XSTATE_FP_MASK | XSTATE_SSE_MASK | XSTATE_YMM_MASK;
+    cpu_x86_update_cr4(env, env->cr[4] | CR4_OSXSAVE_MASK);
     return UC_ERR_OK;
 }
