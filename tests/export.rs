@@ -111,6 +111,8 @@ fn folded_and_flamegraph() {
     );
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.contains("<svg") && text.contains("main"));
+    // The title names the metric drawn.
+    assert!(text.contains("(l1d-miss)</text>"), "no metric in the title");
 }
 
 /// Folded stacks of one metric without the `<root>;` prefix (the root

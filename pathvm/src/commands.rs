@@ -172,9 +172,9 @@ pub(crate) fn report(mut a: ReportArgs) -> Outcome {
 
 pub(crate) fn export(a: ExportArgs) -> Outcome {
     let profile = reports::read_profiles(&a.file)?;
-    let title = format!("pathvm: {}", profile.meta.command.join(" "));
     let metric = a.metric.as_deref();
     let one_metric = metric.unwrap_or("instructions");
+    let title = format!("pathvm: {} ({one_metric})", profile.meta.command.join(" "));
     if matches!(a.format, ExportFormat::Bmf) && metric.is_some() {
         return Err("--metric: --format bmf writes every metric".into());
     }
