@@ -58,3 +58,21 @@ if ! command -v chromium >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null ||
         echo "setup: could not install chromium: the browser test of pathvm view will be skipped"
 fi
+
+# Python modules the tests use as references: PyYAML reads the CI recipes
+# of docs/ci.md (tests/ci_recipe.rs), jsonschema validates the Bencher
+# export against its schema (tests/export.rs); each test skips with the
+# reason when its module is missing.
+missing=""
+python3 -c "import yaml" >/dev/null 2>&1 || missing="$missing python3-yaml"
+python3 -c "import jsonschema" >/dev/null 2>&1 || missing="$missing python3-jsonschema"
+if [ -n "$missing" ]; then
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO=sudo
+    echo "setup: installing for the tests:$missing"
+    $SUDO apt-get update -qq || true
+    for pkg in $missing; do
+        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$pkg" >/dev/null ||
+            echo "setup: could not install $pkg: the tests that need it will be skipped"
+    done
+fi
