@@ -13,6 +13,9 @@
  *   misc:     SIGEV_NONE, a CPU-time timer, bad arguments, fork
  *   signalfd: reads of queued, raised and timer signals, poll and epoll on
  *             it, a worker blocked reading it, SIGCHLD through it
+ *   sfdthread: signalfd readiness per thread: a signal sent to one
+ *             thread (tgkill) is readable (poll, epoll, read) only in that
+ *             thread, one sent to the process in every thread
  *   stale:    (only when asked: Linux 6.12 and later) a timer deleted, or
  *             armed again, while its signal is pending and blocked: the
  *             signal still shows in sigpending, and is dropped when
@@ -390,6 +393,139 @@ static void *sfd_reader(void *arg) {
     return NULL;
 }
 
+/* sfdthread */
+static int sfd_thr;
+static sem_t sfd_go, sfd_done;
+static pid_t sfd_worker_tid, main_tid;
+
+/* What the calling thread sees of signalfd `fd`: poll with `ms`, epoll
+ * with 0, then a read. */
+static void sfd_look(const char *who, int fd, int ms) {
+    struct pollfd p = {fd, POLLIN, 0};
+    int r = poll(&p, 1, ms);
+    int ep = epoll_create1(0);
+    struct epoll_event ev = {.events = EPOLLIN, .data.u32 = 1}, got;
+    epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev);
+    int e = epoll_wait(ep, &got, 1, 0);
+    close(ep);
+    sigset_t pend;
+    sigpending(&pend);
+    struct signalfd_siginfo si;
+    ssize_t n = read(fd, &si, sizeof si);
+    printf("sfdthread: %s: poll %d, epoll %d, sigpending %s, read %s\n", who, r, e,
+           sigismember(&pend, SIGUSR2) ? "SIGUSR2" : "-",
+           n == (ssize_t)sizeof si ? sig_name((int)si.ssi_signo) : errno == EAGAIN ? "EAGAIN" : "?");
+}
+
+static void *sfd_worker(void *arg) {
+    (void)arg;
+    sfd_worker_tid = gettid_();
+    sem_post(&ready);
+    sem_wait(&sfd_go);
+    sfd_look("worker, its own signal", sfd_thr, 0);
+    /* Its own signal again, then main looks (and waits 20 ms) first. */
+    syscall(SYS_tgkill, getpid(), gettid_(), SIGUSR2);
+    sem_post(&sfd_done);
+    sem_wait(&sfd_go);
+    sfd_look("worker, after main", sfd_thr, 0);
+    sem_post(&sfd_done);
+    sem_wait(&sfd_go);
+    sfd_look("worker, the process's", sfd_thr, 0);
+    sem_post(&sfd_done);
+    /* Its own signal while main waits in poll: main's poll times out. */
+    struct timespec ms10 = {0, 10000000};
+    nanosleep(&ms10, NULL);
+    syscall(SYS_tgkill, getpid(), gettid_(), SIGUSR2);
+    sem_wait(&sfd_go);
+    sfd_look("worker, while main waited", sfd_thr, 0);
+    /* main blocks reading: its own signal does not wake main, the
+       process's (a real-time one, with a value) does. */
+    nanosleep(&ms10, NULL);
+    syscall(SYS_tgkill, getpid(), gettid_(), SIGUSR2);
+    nanosleep(&ms10, NULL);
+    sigqueue(getpid(), SIGUSR2, (union sigval){.sival_int = 42});
+    sem_wait(&sfd_go);
+    sfd_look("worker, after main's read", sfd_thr, 0);
+    /* A timer's signal to this thread (SIGEV_THREAD_ID) while it sleeps
+       and main waits in poll. */
+    struct sigevent sev = {0};
+    sev.sigev_notify = SIGEV_THREAD_ID;
+    sev.sigev_signo = SIGUSR2;
+    sev._sigev_un._tid = gettid_();
+    timer_t t;
+    timer_create(CLOCK_MONOTONIC, &sev, &t);
+    arm(t, 10000000, 0);
+    struct timespec ms200 = {0, 200000000};
+    nanosleep(&ms200, NULL);
+    sfd_look("worker, its timer's", sfd_thr, 0);
+    timer_delete(t);
+    /* A signal to main while main waits in poll (1 s) and epoll: it wakes. */
+    nanosleep(&ms10, NULL);
+    syscall(SYS_tgkill, getpid(), main_tid, SIGUSR2);
+    sem_wait(&sfd_go);
+    nanosleep(&ms10, NULL);
+    syscall(SYS_tgkill, getpid(), main_tid, SIGUSR2);
+    /* A timer's signal to main while main waits and this thread sleeps. */
+    sem_wait(&sfd_go);
+    sev._sigev_un._tid = main_tid;
+    timer_create(CLOCK_MONOTONIC, &sev, &t);
+    arm(t, 10000000, 0);
+    nanosleep(&ms200, NULL);
+    timer_delete(t);
+    return NULL;
+}
+
+static void sfdthread_part(void) {
+    sigset_t set, old;
+    sigemptyset(&set);
+    sigaddset(&set, SIGUSR2);
+    sigprocmask(SIG_BLOCK, &set, &old);
+    sfd_thr = signalfd(-1, &set, SFD_NONBLOCK);
+    main_tid = gettid_();
+    sem_init(&sfd_go, 0, 0);
+    sem_init(&sfd_done, 0, 0);
+    pthread_t th;
+    pthread_create(&th, NULL, sfd_worker, NULL);
+    sem_wait(&ready);
+    syscall(SYS_tgkill, getpid(), sfd_worker_tid, SIGUSR2);
+    sfd_look("main, the worker's signal", sfd_thr, 0);
+    sem_post(&sfd_go);
+    sem_wait(&sfd_done);
+    sfd_look("main, the worker's own again", sfd_thr, 20);
+    sem_post(&sfd_go);
+    sem_wait(&sfd_done);
+    kill(getpid(), SIGUSR2);
+    sfd_look("main, the process's", sfd_thr, 0);
+    kill(getpid(), SIGUSR2);
+    sem_post(&sfd_go);
+    sem_wait(&sfd_done);
+    sfd_look("main, waiting while the worker signals itself", sfd_thr, 100);
+    sem_post(&sfd_go);
+    int blocking = signalfd(-1, &set, 0);
+    struct signalfd_siginfo si;
+    ssize_t n = read(blocking, &si, sizeof si);
+    printf("sfdthread: main's blocking read: %zd, %s %s value %d\n", n, sig_name((int)si.ssi_signo),
+           si.ssi_code == SI_QUEUE ? "SI_QUEUE" : "?", si.ssi_int);
+    close(blocking);
+    sem_post(&sfd_go);
+    sfd_look("main, waiting while the worker's timer fires", sfd_thr, 100);
+    sfd_look("main, waiting for the worker's signal to main", sfd_thr, 1000);
+    sem_post(&sfd_go);
+    int ep = epoll_create1(0);
+    struct epoll_event ev = {.events = EPOLLIN, .data.u32 = 5}, got;
+    epoll_ctl(ep, EPOLL_CTL_ADD, sfd_thr, &ev);
+    int r = epoll_wait(ep, &got, 1, 1000);
+    n = read(sfd_thr, &si, sizeof si);
+    printf("sfdthread: main's epoll_wait for the worker's signal to main: %d (%u), read %s\n", r,
+           r > 0 ? got.data.u32 : 0, n == (ssize_t)sizeof si ? sig_name((int)si.ssi_signo) : "EAGAIN");
+    close(ep);
+    sem_post(&sfd_go);
+    sfd_look("main, waiting for its timer's signal", sfd_thr, 1000);
+    pthread_join(th, NULL);
+    close(sfd_thr);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
 static void signalfd_part(void) {
     int rt = SIGRTMIN + 6;
     sigset_t set, old;
@@ -540,5 +676,7 @@ int main(int argc, char **argv) {
         misc_part();
     if (!*only || !strcmp(only, "signalfd"))
         signalfd_part();
+    if (!*only || !strcmp(only, "sfdthread"))
+        sfdthread_part();
     return 0;
 }

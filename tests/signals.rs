@@ -318,7 +318,9 @@ fn posix_timers_and_thread_signals_match_native() {
     // sigwaitinfo in a worker while main blocks the signal, tgkill to a
     // thread blocking the signal while main does not, real-time signals
     // queued with values, overruns, SIGEV_NONE, a CPU-time timer, fork,
-    // and signalfd (read, poll, epoll, a blocked reader, SIGCHLD).
+    // and signalfd (read, poll, epoll, a blocked reader, SIGCHLD; per
+    // thread: a signal sent to one thread, by tgkill or its timer, readable
+    // and waking a wait only in that thread).
     for variant in ["O2", "static"] {
         let program = guest(&format!("timers-{variant}"));
         let profile = as_native_twice(&format!("timers-{variant}"), &[], &program, &[]).0;

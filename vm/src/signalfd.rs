@@ -10,10 +10,12 @@
 //! pending sets as `rt_sigtimedwait` does, and blocks under the scheduler
 //! when none is pending (unless the descriptor is non-blocking).
 //!
-//! One simplification: readiness is the running thread's, so a thread that
-//! polls a signalfd for a signal sent to another thread may see it ready
-//! (Linux looks at the polling thread's own signals); signals sent to the
-//! process, the usual use, are the same for every thread.
+//! Readiness is per thread, as on Linux (which looks at the polling
+//! thread's own signals and the process's): the counter follows the running
+//! thread, and at a scheduling point each blocked thread's descriptors are
+//! polled with the counters set for that thread (`wake_waiters`), so a
+//! signal sent to one thread (`tgkill`, a `SIGEV_THREAD_ID` timer) wakes
+//! only that thread's wait on a signalfd.
 
 use events::Observer;
 
@@ -118,9 +120,15 @@ impl<O: Observer> Machine<'_, O> {
         self.sys.signalfds.iter().fold(0, |m, s| m | s.mask)
     }
 
-    /// Each signalfd readable exactly when a signal of its mask is pending.
+    /// Each signalfd readable exactly when a signal of its mask is pending
+    /// for the running thread.
     pub(crate) fn sync_signalfds(&mut self) {
-        let pending = self.sys.sig.pending_set();
+        self.sync_signalfds_to(self.sys.sig.pending_set());
+    }
+
+    /// Each signalfd readable exactly when a signal of its mask is in
+    /// `pending` (a thread's own signals and the process's).
+    pub(crate) fn sync_signalfds_to(&self, pending: u64) {
         for s in &self.sys.signalfds {
             let want = pending & s.mask != 0;
             let mut p = libc::pollfd {

@@ -271,8 +271,17 @@ impl<O: Observer> Machine<'_, O> {
             }
             if !t.wait_fds.is_empty() && !t.wait_external {
                 let mut fds = t.wait_fds.clone();
+                // A signalfd is ready for this thread's signals, not the
+                // running one's.
+                let signalfds = !self.sys.signalfds.is_empty();
+                if signalfds {
+                    self.sync_signalfds_to(self.thread_pending(i) | self.sys.sig.shared_set());
+                }
                 // SAFETY: a local array of `fds.len()` pollfds.
                 let r = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, 0) };
+                if signalfds {
+                    self.sync_signalfds();
+                }
                 if r != 0 {
                     self.threads.restart(i);
                 }
