@@ -1,6 +1,10 @@
 /* User and group ids as Linux sets them, and posix_spawn with
  * POSIX_SPAWN_RESETIDS (what GNU make's recipes use). Prints what it sees;
- * the output is the same as root or as another user. */
+ * the output is the same as root or as another user. `ids exec` (as root)
+ * sets other ids and groups and runs itself again with execve (`ids
+ * show`), which prints the ids it starts with: execve keeps the real and
+ * effective ids and the groups, and sets the saved ids to the effective
+ * ones. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <grp.h>
@@ -24,8 +28,39 @@ static void show(const char *what) {
            gr == getgid() && ge == getegid() ? "consistent" : "INCONSISTENT");
 }
 
-int main(void) {
+static void show_ids(void) {
     uid_t r, e, s;
+    gid_t gr, ge, gs;
+    getresuid(&r, &e, &s);
+    getresgid(&gr, &ge, &gs);
+    printf("after execve: uid %u %u %u fsuid %d, gid %u %u %u fsgid %d, groups", r, e, s,
+           setfsuid(-1), gr, ge, gs, setfsgid(-1));
+    gid_t g[64];
+    int n = getgroups(64, g);
+    for (int i = 0; i < n; i++)
+        printf(" %u", g[i]);
+    printf("\n");
+}
+
+int main(int argc, char **argv) {
+    uid_t r, e, s;
+    if (argc > 1 && !strcmp(argv[1], "show")) {
+        show_ids();
+        return 0;
+    }
+    if (argc > 1 && !strcmp(argv[1], "exec")) {
+        if (geteuid() == 0) {
+            gid_t g[2] = {7, 8};
+            printf("setgroups = %d\n", setgroups(2, g));
+            printf("setresgid(5,6,7) = %d\n", setresgid(5, 6, 7));
+            printf("setresuid(1,2,3) = %d\n", setresuid(1, 2, 3));
+        }
+        fflush(stdout);
+        char *args[] = {argv[0], "show", NULL};
+        execv("/proc/self/exe", args);
+        printf("execv: %s\n", strerror(errno));
+        return 1;
+    }
     getresuid(&r, &e, &s);
     show("start");
     printf("setresuid(-1,-1,-1) = %d\n", setresuid(-1, -1, -1));
@@ -41,10 +76,10 @@ int main(void) {
     posix_spawnattr_t at;
     posix_spawnattr_init(&at);
     posix_spawnattr_setflags(&at, POSIX_SPAWN_RESETIDS);
-    char *argv[] = {"/bin/sh", "-c", "echo spawned child ran", NULL};
+    char *sh_argv[] = {"/bin/sh", "-c", "echo spawned child ran", NULL};
     fflush(stdout);
     pid_t pid;
-    int rc = posix_spawn(&pid, "/bin/sh", NULL, &at, argv, environ);
+    int rc = posix_spawn(&pid, "/bin/sh", NULL, &at, sh_argv, environ);
     int st = 0;
     if (rc == 0)
         waitpid(pid, &st, 0);

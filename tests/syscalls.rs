@@ -20,6 +20,11 @@ fn user_and_group_ids_follow_linux_rules_and_posix_spawn_resets_them() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // Ids set before execve are the new image's (as root: other ids and
+    // groups; saved ids become the effective ones).
+    let out = as_native_twice("ids-exec", &[], &guest("ids-O2"), &["exec"]).1;
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("after execve: uid "), "{text}");
 }
 
 #[test]

@@ -98,6 +98,7 @@ fn run(a: RunArgs) -> ExitCode {
             signals: start_signals,
             stack_limit: a.start_stack_limit,
             cpu: a.cpu,
+            ids: a.start_ids.clone(),
         },
         record: recorder::Options {
             machine,
@@ -279,6 +280,7 @@ fn exec_program(a: &RunArgs, req: &vm::ExecRequest) -> ExitCode {
             ignored: req.ignored,
         },
         stack_limit: req.stack_limit,
+        ids: &req.ids,
         program: &req.program,
         argv: &req.argv,
         timeline: vm::timeline::pass_on_exec(),

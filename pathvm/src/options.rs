@@ -231,6 +231,10 @@ pub(crate) struct RunArgs {
     /// exec'd programs: `execve` keeps it, and sizes the new stack by it.
     #[arg(long, hide = true, value_name = "SOFT,HARD", value_parser = parse_stack_limit)]
     pub(crate) start_stack_limit: Option<(u64, u64)>,
+    /// The guest's user and group ids (`vm::Identity::to_arg`), for exec'd
+    /// programs: `execve` keeps them.
+    #[arg(long, hide = true, value_name = "UIDS:GIDS:GROUPS", value_parser = vm::Identity::from_arg)]
+    pub(crate) start_ids: Option<vm::Identity>,
     /// The descriptor of the guest's process tree's timeline (see
     /// `vm::timeline`), for exec'd programs: the process keeps its place
     /// and its time on it.
@@ -551,6 +555,8 @@ pub(crate) struct Child<'a> {
     pub(crate) signals: vm::StartSignals,
     /// And its `RLIMIT_STACK` (soft, hard).
     pub(crate) stack_limit: (u64, u64),
+    /// And its user and group ids.
+    pub(crate) ids: &'a vm::Identity,
     pub(crate) program: &'a std::path::Path,
     pub(crate) argv: &'a [OsString],
     /// The timeline's descriptor, kept open across the exec.
@@ -567,6 +573,7 @@ pub(crate) fn child_args(a: &RunArgs, child: &Child) -> Vec<OsString> {
         pid,
         signals,
         stack_limit,
+        ids,
         program,
         argv,
         timeline,
@@ -577,6 +584,7 @@ pub(crate) fn child_args(a: &RunArgs, child: &Child) -> Vec<OsString> {
         guest_pid: _,
         start_signals: _,
         start_stack_limit: _,
+        start_ids: _,
         timeline: _,
         argv0: _,
         command: _,
@@ -631,6 +639,7 @@ pub(crate) fn child_args(a: &RunArgs, child: &Child) -> Vec<OsString> {
         "--start-stack-limit",
         &format!("{:x},{:x}", stack_limit.0, stack_limit.1),
     );
+    opt("--start-ids", &ids.to_arg());
     if let Some(fd) = timeline {
         opt("--timeline", &fd);
     }

@@ -26,6 +26,7 @@ fn main() {
             signals: Default::default(),
             stack_limit: None,
             cpu: Default::default(),
+            ids: None,
         },
         // Contexts, paths, caches and branch prediction, on two threads.
         record: recorder::Options::default(),

@@ -19,7 +19,7 @@ const EINVAL: i64 = -(libc::EINVAL as i64);
 
 /// One set of ids (users or groups): real, effective, saved, filesystem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Ids {
+pub struct Ids {
     pub real: u32,
     pub effective: u32,
     pub saved: u32,
@@ -118,7 +118,7 @@ impl Ids {
 
 /// The guest's credentials.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Identity {
+pub struct Identity {
     pub uid: Ids,
     pub gid: Ids,
     pub groups: Vec<u32>,
@@ -157,6 +157,67 @@ impl Identity {
             },
             groups,
         }
+    }
+
+    /// What the program `execve` runs starts with, as Linux's
+    /// `execve` leaves it for a file without set-user-ID or set-group-ID
+    /// bits: the real and effective ids and the groups kept, the saved and
+    /// filesystem ids set to the effective ones.
+    pub(crate) fn after_exec(&self) -> Identity {
+        let keep = |i: Ids| Ids {
+            saved: i.effective,
+            fs: i.effective,
+            ..i
+        };
+        Identity {
+            uid: keep(self.uid),
+            gid: keep(self.gid),
+            groups: self.groups.clone(),
+        }
+    }
+
+    /// As an argument for the program `execve` runs under pathvm:
+    /// `RUID,EUID,SUID,FSUID:RGID,EGID,SGID,FSGID:GROUP,...` (decimal).
+    pub fn to_arg(&self) -> String {
+        let ids = |i: &Ids| format!("{},{},{},{}", i.real, i.effective, i.saved, i.fs);
+        let groups: Vec<String> = self.groups.iter().map(u32::to_string).collect();
+        format!("{}:{}:{}", ids(&self.uid), ids(&self.gid), groups.join(","))
+    }
+
+    /// The identity [`Identity::to_arg`] wrote.
+    pub fn from_arg(s: &str) -> Result<Identity, String> {
+        let num = |v: &str| v.parse::<u32>().map_err(|e| format!("{v:?}: {e}"));
+        let ids = |part: &str| -> Result<Ids, String> {
+            let v: Vec<u32> = part.split(',').map(num).collect::<Result<_, _>>()?;
+            match v[..] {
+                [real, effective, saved, fs] => Ok(Ids {
+                    real,
+                    effective,
+                    saved,
+                    fs,
+                }),
+                _ => Err(format!("{part:?}: expected four ids")),
+            }
+        };
+        let mut parts = s.split(':');
+        let (Some(u), Some(g), Some(groups), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err("expected UIDS:GIDS:GROUPS".into());
+        };
+        let groups = if groups.is_empty() {
+            Vec::new()
+        } else {
+            groups.split(',').map(num).collect::<Result<_, _>>()?
+        };
+        if groups.len() > NGROUPS_MAX {
+            return Err("too many groups".into());
+        }
+        Ok(Identity {
+            uid: ids(u)?,
+            gid: ids(g)?,
+            groups,
+        })
     }
 
     /// Holds `CAP_SETUID`/`CAP_SETGID`: effective uid 0.

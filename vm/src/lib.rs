@@ -15,7 +15,7 @@ pub mod cpu;
 pub mod decode;
 mod epoll;
 pub mod fdview;
-mod identity;
+pub mod identity;
 pub mod machine;
 pub mod memory;
 mod net;
@@ -32,6 +32,7 @@ pub mod timeline;
 mod waits;
 
 pub use fdview::{reserve_fd, GUEST_FD_LIMIT};
+pub use identity::{Identity, Ids};
 pub use loader::escape_path;
 pub use machine::{
     loading, request_stop, run, RunOutcome, StartSignals, StopReason, VmConfig, VmError, GUEST_PID,

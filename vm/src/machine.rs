@@ -63,6 +63,9 @@ pub struct VmConfig {
     pub stack_limit: Option<(u64, u64)>,
     /// The CPU model the guest runs on (`--cpu`).
     pub cpu: crate::cpu::CpuModel,
+    /// The user and group ids the guest starts with: what `execve` kept of
+    /// a guest that ran this program (`None`: the host's).
+    pub ids: Option<crate::identity::Identity>,
 }
 
 /// Signals as `execve` passes them on: the mask, and the ignored signals

@@ -67,6 +67,8 @@ pub struct ExecRequest {
     pub suffix: String,
     /// The pid the guest has (the new image keeps it).
     pub pid: u32,
+    /// The user and group ids the new image starts with.
+    pub ids: crate::identity::Identity,
 }
 
 impl ExecRequest {
@@ -362,6 +364,7 @@ impl ProcessState {
         blocked: u64,
         ignored: u64,
         stack_limit: (u64, u64),
+        ids: crate::identity::Identity,
     ) -> Result<(), i64> {
         let (program, argv) = resolve_script(path, argv, 0)?;
         let (_, suffix) = self.next();
@@ -374,6 +377,7 @@ impl ProcessState {
             stack_limit,
             suffix,
             pid: self.pid,
+            ids,
         };
         if let Ok(mut g) = EXEC.lock() {
             *g = Some(req);

@@ -74,7 +74,10 @@ impl SyscallState {
             // SAFETY: getuid cannot fail.
             uid: unsafe { libc::getuid() },
             sp: 0,
-            ids: crate::identity::Identity::of_host(),
+            ids: config
+                .ids
+                .clone()
+                .unwrap_or_else(crate::identity::Identity::of_host),
             sysv: Default::default(),
             tsc_mode: 1,
             timerfds: Vec::new(),
@@ -1715,9 +1718,16 @@ impl<O: Observer> Machine<'_, O> {
             }
         }
         let blocked = self.sys.sig.blocked;
-        self.sys
-            .process
-            .exec(resolved, argv, envp, blocked, ignored, self.mem.stack_limit)?;
+        let ids = self.sys.ids.after_exec();
+        self.sys.process.exec(
+            resolved,
+            argv,
+            envp,
+            blocked,
+            ignored,
+            self.mem.stack_limit,
+            ids,
+        )?;
         Ok(Sys::Exec)
     }
 
