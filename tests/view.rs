@@ -477,7 +477,37 @@ fn the_page_shows_the_tree_the_flame_graph_paths_on_source_and_a_comparison() {
             "num up"
         ])
     );
-    b.screenshot("comparison");
+    // heavy's loop path, matched by its route though the builds differ:
+    // its count grew by heavy's 1,000 more iterations.
+    let top = |p: &Path| {
+        let r = report_json(p, &["--by", "path", "--function", "heavy"]);
+        let row = r["rows"][0].clone();
+        (
+            row["path"].as_u64().unwrap(),
+            row["count"].as_u64().unwrap(),
+        )
+    };
+    let ((oid, oc), (nid, nc)) = (top(&old), top(&new));
+    assert_eq!(nc - oc, 1000);
+    let row = b.eval(
+        "(() => { const r = [...document.querySelectorAll('#compare-paths tbody tr')]\
+          .find(r => r.querySelector('[title]').title === 'heavy');\
+          return [r.dataset.old, r.dataset.new, r.children[2].textContent, r.children[3].textContent,\
+                  r.children[4].textContent, r.children[4].className]; })()",
+    );
+    assert_eq!(
+        row,
+        json!([
+            oid.to_string(),
+            nid.to_string(),
+            thousands(oc),
+            thousands(nc),
+            "+1,000",
+            "num up"
+        ])
+    );
+    b.eval("document.getElementById('compare-paths').scrollIntoView()");
+    b.screenshot("comparison-paths");
 }
 
 /// The source lines and the instruction addresses of path `id` of walk,

@@ -190,6 +190,10 @@ struct ViewJson<'a> {
     notes: Vec<String>,
     /// Differences between the runs that explain changes (comparison only).
     differences: Vec<String>,
+    /// The paths of both runs matched by function and route (comparison
+    /// only): see [`path_changes`].
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    path_changes: Vec<PathChangesJson>,
     /// The old profile of a comparison (`pathvm view OLD NEW`).
     #[serde(skip_serializing_if = "Option::is_none")]
     base: Option<Box<ViewJson<'a>>>,
@@ -241,6 +245,7 @@ pub fn view_data(
         let old_doc = one_view(old, read_source, opts, &mut old_notes);
         notes.extend(old_notes.into_iter().map(|n| format!("old profile: {n}")));
         doc.differences = crate::diff::run_differences(&old.meta, &profile.meta);
+        doc.path_changes = path_changes(old, profile, opts, &mut notes);
         doc.base = Some(Box::new(old_doc));
     }
     doc.notes = notes.clone();
@@ -300,6 +305,7 @@ fn one_view<'a>(
         threshold: opts.threshold,
         notes: Vec::new(),
         differences: Vec::new(),
+        path_changes: Vec::new(),
         base: None,
     }
 }
@@ -815,6 +821,161 @@ fn block_costs(profile: &Profile, function: u32) -> Vec<(u64, u64, Vec<u64>)> {
     rows.into_iter().map(|(s, (n, c))| (s, n, c)).collect()
 }
 
+/// A path of one run in a comparison: its id there, times taken, costs
+/// (in that run's metric order).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+struct PathSideJson {
+    id: u64,
+    count: u64,
+    cost: Vec<u64>,
+}
+
+/// One route of a function in either run of a comparison.
+#[derive(Debug, Serialize)]
+struct PathChangeJson {
+    /// Its blocks' starts as offsets from the function's entry.
+    route: Vec<i64>,
+    /// For a path begun after a back edge: the offset of the block the
+    /// back edge left.
+    after: Option<i64>,
+    truncated: bool,
+    /// Absent when the route was not taken in that run.
+    old: Option<PathSideJson>,
+    new: Option<PathSideJson>,
+}
+
+#[derive(Debug, Serialize)]
+struct PathChangesJson {
+    name: String,
+    paths: Vec<PathChangeJson>,
+}
+
+/// A path's identity across two builds of a program: the function's name
+/// and the route as offsets from its entry (path ids are not stable: they
+/// depend on the numbering of the whole graph, which grows as the run
+/// discovers it).
+type RouteKey = (Vec<i64>, Option<i64>, bool);
+
+/// Per function name with paths, per route: the path's id, count and
+/// costs summed over its contexts.
+fn routes(profile: &Profile) -> BTreeMap<&str, BTreeMap<RouteKey, PathSideJson>> {
+    let mut out: BTreeMap<&str, BTreeMap<RouteKey, PathSideJson>> = BTreeMap::new();
+    for f in &profile.paths.functions {
+        let Some(func) = profile.functions.get(f.function as usize) else {
+            continue;
+        };
+        let off = |a: u64| a.wrapping_sub(f.entry) as i64;
+        let by_route = out.entry(func.name.as_str()).or_default();
+        for r in &f.rows {
+            let Some(info) = f.paths.get(r.path as usize) else {
+                continue;
+            };
+            let route = info
+                .blocks
+                .iter()
+                .filter_map(|&b| f.blocks.get(b as usize).map(|b| off(b.start)))
+                .collect();
+            let side = by_route
+                .entry((route, info.after.map(off), info.truncated))
+                .or_insert_with(|| PathSideJson {
+                    id: info.id,
+                    count: 0,
+                    cost: vec![0; profile.metrics.len()],
+                });
+            side.count = side.count.saturating_add(r.count);
+            for (x, &v) in side.cost.iter_mut().zip(&r.cost) {
+                *x = x.saturating_add(v);
+            }
+        }
+    }
+    out
+}
+
+/// The paths of `old` and `new` matched by function name and route (block
+/// offsets from the function's entry: exact, one route per path, and
+/// there without debug information; source lines would survive code
+/// moving inside the function but let two paths over one line share a
+/// key). Only functions with a changed path are kept, the most changed
+/// first (by the largest share of a metric's total that a path's change
+/// is, in NEW's totals), each with its most changed `max_paths` routes.
+fn path_changes(
+    old: &Profile,
+    new: &Profile,
+    opts: &ViewOptions,
+    notes: &mut Vec<String>,
+) -> Vec<PathChangesJson> {
+    let (mut old_r, new_r) = (routes(old), routes(new));
+    // The change of a route, per metric of NEW, as a share of its total.
+    let change = |o: Option<&PathSideJson>, n: Option<&PathSideJson>| -> f64 {
+        let mut best: f64 = 0.0;
+        for (k, name) in new.metrics.iter().enumerate() {
+            let nv = n.map_or(0, |n| n.cost[k]);
+            let ov = match (o, old.metric_index(name)) {
+                (Some(o), Some(j)) => o.cost[j],
+                _ => 0,
+            };
+            let total = new.totals.get(k).copied().unwrap_or(0).max(1);
+            best = best.max(nv.abs_diff(ov) as f64 / total as f64);
+        }
+        if best == 0.0 && o.map(|o| o.count) != n.map(|n| n.count) {
+            best = f64::MIN_POSITIVE;
+        }
+        best
+    };
+    let mut funcs: Vec<(f64, PathChangesJson)> = Vec::new();
+    let mut names: Vec<&str> = new_r.keys().chain(old_r.keys()).copied().collect();
+    names.sort_unstable();
+    names.dedup();
+    let empty = BTreeMap::new();
+    for name in names {
+        let mut olds = old_r.remove(name).unwrap_or_default();
+        let news = new_r.get(name).unwrap_or(&empty);
+        let mut rows: Vec<(f64, PathChangeJson)> = Vec::new();
+        for (key, n) in news {
+            let o = olds.remove(key);
+            rows.push((change(o.as_ref(), Some(n)), row(key, o, Some(n.clone()))));
+        }
+        for (key, o) in olds {
+            rows.push((change(Some(&o), None), row(&key, Some(o), None)));
+        }
+        rows.retain(|(c, _)| *c > 0.0);
+        if rows.is_empty() {
+            continue;
+        }
+        rows.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let score = rows.iter().map(|r| r.0).sum();
+        rows.truncate(opts.max_paths);
+        let paths = rows.into_iter().map(|r| r.1).collect();
+        funcs.push((
+            score,
+            PathChangesJson {
+                name: name.to_string(),
+                paths,
+            },
+        ));
+    }
+    funcs.sort_by(|a, b| b.0.total_cmp(&a.0));
+    if funcs.len() > opts.max_path_functions {
+        notes.push(format!(
+            "changed paths: those of the {} most changed of {} functions",
+            count_text(opts.max_path_functions),
+            count_text(funcs.len())
+        ));
+        funcs.truncate(opts.max_path_functions);
+    }
+    funcs.into_iter().map(|f| f.1).collect()
+}
+
+fn row(key: &RouteKey, old: Option<PathSideJson>, new: Option<PathSideJson>) -> PathChangeJson {
+    PathChangeJson {
+        route: key.0.clone(),
+        after: key.1,
+        truncated: key.2,
+        old,
+        new,
+    }
+}
+
 /// The page's HTML.
 const PAGE: &str = include_str!("view/view.html");
 /// The page's code.
@@ -1069,6 +1230,51 @@ mod tests {
                 .any(|d| d.as_str().unwrap().contains("skylake")),
             "{diffs:?}"
         );
+    }
+
+    #[test]
+    fn paths_are_matched_by_function_name_and_route_across_runs() {
+        let old = tiny_profile();
+        let mut new = tiny_profile();
+        let c = &mut new.paths.functions[0];
+        // Path 0 (blocks at +0, +1) taken 5 times more in context 3.
+        c.rows[0].count = 15;
+        c.rows[0].insns = 60;
+        c.rows[0].cost = vec![60, 15];
+        // Path 1's second block moved (+4 -> +5), and the ids swapped: a
+        // route of its own, not the old path 1, though the id is.
+        c.blocks[2].start = 0x402005;
+        c.paths[0].id = 1;
+        c.paths[1].id = 0;
+        let mut notes = Vec::new();
+        let v = serde_json::to_value(path_changes(
+            &old,
+            &new,
+            &ViewOptions::default(),
+            &mut notes,
+        ))
+        .unwrap();
+        assert!(notes.is_empty());
+        assert_eq!(
+            v,
+            serde_json::json!([{"name": "c", "paths": [
+                {"route": [0, 5], "after": null, "truncated": false, "old": null,
+                 "new": {"id": 0, "count": 40, "cost": [80, 0]}},
+                {"route": [0, 4], "after": null, "truncated": false,
+                 "old": {"id": 1, "count": 40, "cost": [80, 0]}, "new": null},
+                {"route": [0, 1], "after": null, "truncated": false,
+                 "old": {"id": 0, "count": 30, "cost": [120, 30]},
+                 "new": {"id": 1, "count": 35, "cost": [140, 35]}}
+            ]}])
+        );
+        // Unchanged runs: nothing to show.
+        let same = path_changes(&old, &old, &ViewOptions::default(), &mut notes);
+        assert!(same.is_empty());
+        // The page's document carries them.
+        let (v, _) = data(&new, Some(&old), &ViewOptions::default());
+        assert_eq!(v["path_changes"][0]["paths"].as_array().unwrap().len(), 3);
+        let (v, _) = data(&old, None, &ViewOptions::default());
+        assert!(v.get("path_changes").is_none());
     }
 
     #[test]

@@ -769,9 +769,47 @@ function renderCompare(sec) {
       el("td", { class: "num " + dir(r.n - r.o) }, change(r.o, r.n)),
       el("td", { class: "num" }, fmt(r.oi)), el("td", { class: "num" }, fmt(r.ni)),
       el("td", { class: "num " + dir(r.ni - r.oi) }, change(r.oi, r.ni)))), { id: "compare-functions" })));
+  renderPathChanges(sec, k, bk);
   sec.append(el("h2", {}, `Calling contexts, by change in inclusive ${D.metrics[k]}`));
   const model = cmpModel();
   renderTree(sec, cmpTreeState, model, "cmp");
+}
+
+// Paths of both runs matched by function name and route (block offsets from
+// the function's entry; ids differ between builds): those whose count or
+// metric changed, most changed in the metric first.
+function renderPathChanges(sec, k, bk) {
+  const rows = [];
+  for (const f of D.path_changes || []) {
+    if (state.search && !f.name.toLowerCase().includes(state.search)) continue;
+    for (const p of f.paths) {
+      const oc = p.old ? p.old.count : 0, nc = p.new ? p.new.count : 0;
+      const ov = p.old ? p.old.cost[bk] : 0, nv = p.new ? p.new.cost[k] : 0;
+      if (oc !== nc || ov !== nv) rows.push({ f, p, d: Math.abs(nv - ov), dc: Math.abs(nc - oc) });
+    }
+  }
+  if (!rows.length) return;
+  rows.sort((a, b) => b.d - a.d || b.dc - a.dc);
+  const route = (p) => (p.after !== null ? `(loop from +${hex(p.after).slice(2)}) ` : "") +
+    p.route.map((o) => (o < 0 ? "\u2212" : "+") + hex(Math.abs(o)).slice(2)).join(" \u2192 ") + (p.truncated ? " \u2026" : "");
+  sec.append(el("h2", {}, `Paths that changed, by ${D.metrics[k]} (matched by function and route)`),
+    el("div", { class: "scroll" }, table(["function", "route", { label: "old count", num: true }, { label: "new count", num: true },
+      { label: "change", num: true }, { label: "old " + D.metrics[k], num: true }, { label: "new " + D.metrics[k], num: true },
+      { label: "%", num: true }],
+    rows.slice(0, 300).map(({ f, p }) => {
+      const o = p.old, n = p.new;
+      const oc = o ? o.count : 0, nc = n ? n.count : 0;
+      const ov = o ? o.cost[bk] : 0, nv = n ? n.cost[k] : 0;
+      const only = !o ? "only in new" : !n ? "only in old" : "";
+      return el("tr", { "data-old": o ? String(o.id) : null, "data-new": n ? String(n.id) : null },
+        el("td", {}, nameCell(f.name, 40)),
+        el("td", { class: "route", title: route(p) },
+          only ? el("span", { class: "muted only" }, only + ": ") : null, route(p)),
+        el("td", { class: "num" }, o ? fmt(oc) : "\u2013"), el("td", { class: "num" }, n ? fmt(nc) : "\u2013"),
+        el("td", { class: "num " + dir(nc - oc) }, signed(nc - oc)),
+        el("td", { class: "num" }, o ? fmt(ov) : "\u2013"), el("td", { class: "num" }, n ? fmt(nv) : "\u2013"),
+        el("td", { class: "num " + dir(nv - ov) }, change(ov, nv)));
+    }), { id: "compare-paths" })));
 }
 
 // ---- Pages and drawing ----------------------------------------------------------
