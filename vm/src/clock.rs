@@ -40,12 +40,17 @@ thread_local! {
 /// numbers come from the run's seed, like `getrandom`, so a run is
 /// reproducible and `--seed` changes them. Outside a run (no generator
 /// installed) it answers zeros.
+///
+/// # Safety
+///
+/// `buf` is null or points to `len` writable bytes (unicorn's helper passes
+/// its own buffer).
 #[no_mangle]
-pub extern "C" fn pathvm_guest_random(buf: *mut u8, len: usize) -> i32 {
+pub unsafe extern "C" fn pathvm_guest_random(buf: *mut u8, len: usize) -> i32 {
     if buf.is_null() {
         return -1;
     }
-    // SAFETY: unicorn passes a buffer of `len` writable bytes.
+    // SAFETY: the caller passes a buffer of `len` writable bytes.
     let out = unsafe { std::slice::from_raw_parts_mut(buf, len) };
     HW_RANDOM.with(|r| match r.borrow_mut().as_mut() {
         Some(rng) => rng.fill(out),
