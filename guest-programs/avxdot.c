@@ -1,8 +1,10 @@
 /* Numeric loops that gcc -O3 -march=x86-64-v3 vectorizes with AVX, AVX2
  * and FMA (dot products, saxpy, integer arithmetic, conversions, min/max,
- * conditional selects, shuffles of complex numbers): every result printed
+ * conditional selects, shuffles of complex numbers) and table look-ups by
+ * every AVX2 gather (intrinsics, masked and not): every result printed
  * exactly (hex floats), so that a run under pathvm compares byte for byte
  * with a native one. Built by build.sh as avxdot-v3 (see there). */
+#include <immintrin.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -95,6 +97,70 @@ __attribute__((noinline)) static double roots(const double *x, int n)
     return s;
 }
 
+#ifdef __AVX2__
+/* Every AVX2 gather (only in the x86-64-v3 builds), 128 and 256 bits, with all elements and with a mask
+   (the odd elements, or those of negative keys), from tables indexed
+   forwards and backwards (negative indexes from the table's middle). */
+__attribute__((noinline)) static int64_t gathers(const int32_t *ti, const float *tf,
+                                                 const double *td, int n)
+{
+    const int32_t *mi = ti + n / 2;
+    const float *mf = tf + n / 2;
+    const double *md = td + n / 2;
+    const int64_t *mq = (const int64_t *)td + n / 2;
+    int64_t s = 0;
+    double f = 0;
+    for (int i = 0; i + 8 <= n; i += 8) {
+        __m256i k = _mm256_loadu_si256((const __m256i *)(ti + i));
+        __m256i x = _mm256_and_si256(k, _mm256_set1_epi32(255));
+        __m256i y = _mm256_sub_epi32(x, _mm256_set1_epi32(128));
+        __m128i x4 = _mm256_castsi256_si128(x);
+        __m128i y4 = _mm256_extracti128_si256(y, 1);
+        __m256i xq = _mm256_cvtepi32_epi64(x4);
+        __m256i yq = _mm256_cvtepi32_epi64(y4);
+        __m256i odd = _mm256_set_epi32(-1, 0, -1, 0, -1, 0, -1, 0);
+        __m256i sign = _mm256_srai_epi32(k, 31);
+        __m256i v = _mm256_i32gather_epi32(mi, y, 4);
+        v = _mm256_add_epi32(v, _mm256_mask_i32gather_epi32(v, ti, x, sign, 4));
+        v = _mm256_add_epi32(v, _mm256_castsi128_si256(_mm_i32gather_epi32(mi, y4, 4)));
+        v = _mm256_add_epi32(v, _mm256_castsi128_si256(
+                                    _mm_mask_i32gather_epi32(x4, ti, x4, _mm256_castsi256_si128(sign), 2)));
+        v = _mm256_add_epi32(v, _mm256_castsi128_si256(_mm256_i64gather_epi32(mi, yq, 4)));
+        v = _mm256_add_epi32(v, _mm256_castsi128_si256(_mm_i64gather_epi32(ti, _mm256_castsi256_si128(xq), 4)));
+        __m256i q = _mm256_i32gather_epi64((const long long *)mq, y4, 8);
+        q = _mm256_add_epi64(q, _mm256_mask_i64gather_epi64(q, (const long long *)mq, yq, odd, 8));
+        q = _mm256_add_epi64(q, _mm256_castsi128_si256(_mm_i64gather_epi64((const long long *)mq, _mm256_castsi256_si128(yq), 8)));
+        q = _mm256_add_epi64(q, _mm256_castsi128_si256(_mm_i32gather_epi64((const long long *)mq, y4, 8)));
+        __m256 g = _mm256_i32gather_ps(mf, y, 4);
+        g = _mm256_add_ps(g, _mm256_mask_i32gather_ps(g, tf, x, _mm256_castsi256_ps(sign), 4));
+        g = _mm256_add_ps(g, _mm256_castps128_ps256(_mm256_i64gather_ps(mf, yq, 4)));
+        g = _mm256_add_ps(g, _mm256_castps128_ps256(_mm_i32gather_ps(tf, x4, 4)));
+        g = _mm256_add_ps(g, _mm256_castps128_ps256(_mm_i64gather_ps(mf, _mm256_castsi256_si128(yq), 4)));
+        __m256d h = _mm256_i32gather_pd(md, y4, 8);
+        h = _mm256_add_pd(h, _mm256_mask_i64gather_pd(h, md, yq, _mm256_castsi256_pd(odd), 8));
+        h = _mm256_add_pd(h, _mm256_castpd128_pd256(_mm_i32gather_pd(td, x4, 8)));
+        h = _mm256_add_pd(h, _mm256_castpd128_pd256(_mm_i64gather_pd(md, _mm256_castsi256_si128(yq), 8)));
+        int32_t vi[8];
+        int64_t qi[4];
+        float gf[8];
+        double hd[4];
+        _mm256_storeu_si256((__m256i *)vi, v);
+        _mm256_storeu_si256((__m256i *)qi, q);
+        _mm256_storeu_ps(gf, g);
+        _mm256_storeu_pd(hd, h);
+        for (int j = 0; j < 8; j++) {
+            s = s * 31 + vi[j];
+            f += gf[j];
+        }
+        for (int j = 0; j < 4; j++) {
+            s = s * 17 + qi[j];
+            f += hd[j];
+        }
+    }
+    return s ^ (int64_t)(f * 1024);
+}
+#endif
+
 static uint32_t seed = 12345;
 static uint32_t next(void)
 {
@@ -133,5 +199,8 @@ int main(void)
     cmul(fc, fc + N / 2 + 1, fa, fb, N - 1);
     printf("cmul %a %a\n", fc[10], fc[N / 2 + 11]);
     printf("roots %a\n", roots(da, N));
+#ifdef __AVX2__
+    printf("gathers %lld\n", (long long)gathers(ia, fa, da, N));
+#endif
     return 0;
 }

@@ -265,11 +265,23 @@ pub fn codes(class: &Class) -> Vec<Code> {
             if !feats.iter().any(|f| class.features.contains(f)) {
                 return false;
             }
-            // VEX forms belong to the AVX classes (and BMI's).
+            // VEX forms belong to the AVX classes (those of AES and
+            // PCLMULQDQ to `avx`), and BMI's to theirs.
             if op.encoding() == EncodingKind::VEX
-                && !feats
-                    .iter()
-                    .all(|f| matches!(f, F::BMI1 | F::BMI2 | F::AVX | F::AVX2 | F::FMA | F::F16C))
+                && (!feats.iter().all(|f| {
+                    matches!(
+                        f,
+                        F::BMI1
+                            | F::BMI2
+                            | F::AVX
+                            | F::AVX2
+                            | F::FMA
+                            | F::F16C
+                            | F::AES
+                            | F::PCLMULQDQ
+                    )
+                }) || (feats.contains(&F::AVX)
+                    && !matches!(class.name, "avx" | "avx2" | "fma" | "f16c")))
             {
                 return false;
             }
@@ -299,6 +311,10 @@ fn supported(k: K) -> bool {
     matches!(
         k,
         K::mem
+            | K::mem_vsib32x
+            | K::mem_vsib64x
+            | K::mem_vsib32y
+            | K::mem_vsib64y
             | K::r8_or_mem
             | K::r16_or_mem
             | K::r32_or_mem
@@ -688,6 +704,70 @@ fn try_case(r: &mut Rng, class: &'static str, code: Code, index: u64) -> Option<
                 | K::xmm_or_mem
                 | K::ymm_or_mem
         );
+        if let Some((wide, qword_index)) = match k {
+            K::mem_vsib32x => Some((false, false)),
+            K::mem_vsib64x => Some((false, true)),
+            K::mem_vsib32y => Some((true, false)),
+            K::mem_vsib64y => Some((true, true)),
+            _ => None,
+        } {
+            // A gather's VSIB operand: base + disp + (index j << scale),
+            // each element's address mostly inside the operand memory,
+            // sometimes across its end or past it (a fault), the indexes
+            // negative and positive around a base in the middle.
+            let scale = r.below(4) as u32;
+            let data = insn.memory_size().element_size().max(1);
+            let index = pick_reg(r, Register::XMM0, 16, false);
+            let n_index = if wide { 32 } else { 16 } / if qword_index { 8 } else { 4 };
+            let ea = MEM + 0x1000 + r.below(8);
+            let x = (index.number() - Register::XMM0.number()) as usize;
+            let fault = r.chance(10);
+            for j in 0..n_index {
+                let target = if fault && r.chance(40) {
+                    (MEM_SIZE - data + 1 + r.below(data as u64 + 8) as usize) as u64
+                } else {
+                    (0x200 + r.below(0x1c00)) & !(data as u64 - 1)
+                };
+                let idx = ((MEM + target) as i64 - ea as i64) >> scale;
+                let bytes = if qword_index {
+                    idx.to_le_bytes().to_vec()
+                } else {
+                    (idx as i32).to_le_bytes().to_vec()
+                };
+                let at = j * bytes.len();
+                for (b, v) in bytes.iter().enumerate() {
+                    let o = at + b;
+                    if o < 16 {
+                        input.fx[fx::XMM + 16 * x + o] = *v;
+                    } else {
+                        input.ymmh[16 * x + o - 16] = *v;
+                    }
+                }
+            }
+            let base = pick_reg(r, Register::RAX, 16, false);
+            let n = gpr_number(base);
+            if n == RSP {
+                return None;
+            }
+            let disp: i64 = match r.below(3) {
+                0 => 0,
+                1 => r.below(256) as i64 - 128,
+                _ => r.below(0x10000) as i64 - 0x8000,
+            };
+            input.gpr[n] = (ea as i64 - disp) as u64;
+            let index = if wide {
+                Register::try_from(Register::YMM0 as usize + x).expect("register")
+            } else {
+                index
+            };
+            insn.set_op_kind(i, iced_x86::OpKind::Memory);
+            insn.set_memory_base(base);
+            insn.set_memory_index(index);
+            insn.set_memory_index_scale(1 << scale);
+            insn.set_memory_displacement64(disp as u64);
+            insn.set_memory_displ_size(8);
+            continue;
+        }
         let use_mem = *k == K::mem || (reg_or_mem && r.chance(50));
         if use_mem {
             // Where the operand lies in the operand memory: aligned, anywhere,
@@ -910,6 +990,16 @@ fn try_case(r: &mut Rng, class: &'static str, code: Code, index: u64) -> Option<
                 // Only EAX/EDX count without REX.W: the upper half at random.
                 (v as u64 & 0xffff_ffff) | (r.next() << 32)
             };
+        }
+    }
+    // A gather whose destination, index and mask registers are not three
+    // different registers is #UD: not worth a case.
+    let vsib = insn.memory_index();
+    if vsib.is_xmm() || vsib.is_ymm() {
+        let num = |r: Register| r.full_register().number();
+        let (d, m) = (insn.op0_register(), insn.op2_register());
+        if num(d) == num(vsib) || num(m) == num(vsib) || num(d) == num(m) {
+            return None;
         }
     }
     let mut enc = Encoder::new(64);
