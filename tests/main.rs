@@ -20,6 +20,7 @@ mod docs;
 mod export;
 mod faults;
 mod fpu;
+mod lines;
 mod memory;
 mod native;
 mod paths;

@@ -425,13 +425,24 @@ impl CacheHierarchy {
     /// Runs a plan from [`CacheHierarchy::plan_fetches`].
     #[inline]
     pub fn fetch_block(&mut self, plan: &[InsnFetch]) -> FetchMisses {
+        self.fetch_block_each(plan, |_, _| {})
+    }
+
+    /// [`CacheHierarchy::fetch_block`], calling `on_miss(address, ll)` for
+    /// each instruction whose fetch missed L1I (`ll`: the last level too).
+    #[inline]
+    pub fn fetch_block_each(
+        &mut self,
+        plan: &[InsnFetch],
+        mut on_miss: impl FnMut(Addr, bool),
+    ) -> FetchMisses {
         let mut misses = FetchMisses::default();
         for f in plan {
             if !self.l1i.access(f.addr, f.len) {
                 misses.l1 += 1;
-                if !self.ll.access(f.addr, f.len) {
-                    misses.ll += 1;
-                }
+                let ll = !self.ll.access(f.addr, f.len);
+                misses.ll += ll as u32;
+                on_miss(f.addr, ll);
             }
         }
         misses

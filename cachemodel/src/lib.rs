@@ -95,7 +95,7 @@ pub use cache::{
     MAX_LINES,
 };
 pub use events::{Costs, CycleModel, Metric, UnknownMetric};
-pub use machine::{BlockCosts, BranchOutcome, MachineConfig, MachineFront, MachineSim};
+pub use machine::{BlockCosts, BranchOutcome, InsnMisses, MachineConfig, MachineFront, MachineSim};
 
 /// What is wrong with a cache geometry or predictor size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

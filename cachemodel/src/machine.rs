@@ -287,6 +287,8 @@ pub struct MachineFront {
     /// Accesses of the running block the VM's L1D filter counted, once
     /// [`events::pipe::Front::mem_filter`] handed one out.
     filtered: Option<FilterCounts>,
+    /// Misses per instruction.
+    insn_misses: InsnMisses,
 }
 
 impl MachineFront {
@@ -313,6 +315,7 @@ impl MachineFront {
             current: usize::MAX,
             threads: ThreadStates::default(),
             filtered: None,
+            insn_misses: InsnMisses::default(),
         })
     }
 
@@ -325,6 +328,11 @@ impl MachineFront {
     /// the last note is taken.
     pub fn into_block_rows(self) -> Vec<Costs> {
         self.per_block
+    }
+
+    /// The misses per instruction so far (for [`MachineSim::set_insn_misses`]).
+    pub fn take_insn_misses(&mut self) -> InsnMisses {
+        std::mem::take(&mut self.insn_misses)
     }
 
     #[inline]
@@ -442,7 +450,11 @@ impl events::pipe::Front for MachineFront {
             }
             let plan = self.plans[i];
             let h = self.caches.as_mut().expect("checked above");
-            let m = h.fetch_block(&self.fetches[plan.first as usize..][..plan.len as usize]);
+            let misses = &mut self.insn_misses;
+            let m = h.fetch_block_each(
+                &self.fetches[plan.first as usize..][..plan.len as usize],
+                |pc, ll| misses.fetch(pc, ll),
+            );
             if (m.l1 | m.ll) != 0 {
                 self.tally.l1i_miss += m.l1;
                 self.tally.ll_miss += m.ll;
@@ -468,6 +480,7 @@ impl events::pipe::Front for MachineFront {
             ServedBy::Ll => (1, 0),
             ServedBy::Memory => (1, 1),
         };
+        self.insn_misses.fetch(plan.rep.addr, ll != 0);
         if i == self.current {
             self.tally.l1i_miss += l1;
             self.tally.ll_miss += ll;
@@ -487,6 +500,9 @@ impl events::pipe::Front for MachineFront {
         let served = h.data(ev.addr, ev.size);
         let l1 = (served != ServedBy::L1) as u32;
         let ll = (served == ServedBy::Memory) as u32;
+        if l1 != 0 {
+            self.insn_misses.data(ev.pc, ev.is_store, ll != 0);
+        }
         let t = &mut self.tally;
         if ev.is_store {
             t.stores += 1;
@@ -549,6 +565,61 @@ impl events::pipe::Front for MachineFront {
         self.dirty || self.filtered.as_ref().is_some_and(FilterCounts::any)
     }
 }
+/// The misses of each instruction (by address; 0 for accesses whose
+/// instruction is not known): what the per-block rows count per block, per
+/// instruction. Touched only on a miss.
+#[derive(Clone, Debug, Default)]
+pub struct InsnMisses(FxHashMap<Addr, [u64; 4]>);
+
+impl InsnMisses {
+    const L1I: usize = 0;
+    const L1D_READ: usize = 1;
+    const L1D_WRITE: usize = 2;
+    const LL: usize = 3;
+
+    /// An instruction fetch at `pc` missed L1I (`ll`: and the last level).
+    #[cold]
+    #[inline(never)]
+    fn fetch(&mut self, pc: Addr, ll: bool) {
+        let e = self.0.entry(pc).or_default();
+        e[Self::L1I] += 1;
+        e[Self::LL] += ll as u64;
+    }
+
+    /// A data access of the instruction at `pc` missed L1D (`ll`: and the
+    /// last level).
+    #[cold]
+    #[inline(never)]
+    fn data(&mut self, pc: Addr, is_store: bool, ll: bool) {
+        let e = self.0.entry(pc).or_default();
+        e[if is_store {
+            Self::L1D_WRITE
+        } else {
+            Self::L1D_READ
+        }] += 1;
+        e[Self::LL] += ll as u64;
+    }
+
+    /// Every instruction with a miss and its miss columns (the others
+    /// zero), by address.
+    pub fn rows(&self) -> Vec<(Addr, Costs)> {
+        let mut out: Vec<(Addr, Costs)> = self
+            .0
+            .iter()
+            .map(|(&pc, m)| {
+                let mut c = Costs::ZERO;
+                c[Metric::L1iMiss] = m[Self::L1I];
+                c[Metric::L1dReadMiss] = m[Self::L1D_READ];
+                c[Metric::L1dWriteMiss] = m[Self::L1D_WRITE];
+                c[Metric::LlMiss] = m[Self::LL];
+                (pc, c)
+            })
+            .collect();
+        out.sort_unstable_by_key(|r| r.0);
+        out
+    }
+}
+
 /// A block's control transfer whose outcome the next block of the thread tells.
 #[derive(Clone, Copy, Debug)]
 struct Pending {
@@ -729,6 +800,8 @@ pub struct MachineSim {
     /// Index of the block making the memory accesses; `usize::MAX` before the first.
     current: usize,
     threads: ThreadStates,
+    /// Misses per instruction (a [`MachineFront`]'s, when external).
+    insn_misses: InsnMisses,
 }
 
 /// Adds `f`'s charges to block `block`, or to `orphan` when it does not exist.
@@ -766,6 +839,7 @@ impl MachineSim {
             orphan: Costs::ZERO,
             current: usize::MAX,
             threads: ThreadStates::default(),
+            insn_misses: InsnMisses::default(),
         })
     }
 
@@ -799,6 +873,19 @@ impl MachineSim {
     /// [`MachineSim::external`] (instructions excepted: they are zero).
     pub fn set_block_rows(&mut self, rows: Vec<Costs>) {
         self.per_block = rows;
+    }
+
+    /// The misses per instruction of the [`MachineFront`] that fed this
+    /// [`MachineSim::external`].
+    pub fn set_insn_misses(&mut self, misses: InsnMisses) {
+        self.insn_misses = misses;
+    }
+
+    /// The misses of each instruction: per instruction, what
+    /// [`MachineSim::block_counts`] counts per block in the L1I, L1D and LL
+    /// miss columns.
+    pub fn insn_misses(&self) -> &InsnMisses {
+        &self.insn_misses
     }
 
     /// Whether the simulators run elsewhere ([`MachineSim::external`]).
@@ -966,7 +1053,11 @@ impl MachineSim {
         let (l1, ll) = match &mut self.caches {
             Some(h) => {
                 let plan = self.plans[i];
-                let m = h.fetch_block(&self.fetches[plan.first as usize..][..plan.len as usize]);
+                let misses = &mut self.insn_misses;
+                let m = h.fetch_block_each(
+                    &self.fetches[plan.first as usize..][..plan.len as usize],
+                    |pc, ll| misses.fetch(pc, ll),
+                );
                 (m.l1 as u64, m.ll as u64)
             }
             None => (0, 0),
@@ -1036,6 +1127,9 @@ impl Observer for MachineSim {
         if (l1 | ll) == 0 {
             return;
         }
+        if let Some(plan) = self.plans.get(i) {
+            self.insn_misses.fetch(plan.rep.addr, ll != 0);
+        }
         if i == self.current {
             self.acc[Metric::L1iMiss] += l1;
             self.acc[Metric::LlMiss] += ll;
@@ -1051,6 +1145,9 @@ impl Observer for MachineSim {
         let served = h.data(ev.addr, ev.size);
         let l1 = (served != ServedBy::L1) as u64;
         let ll = (served == ServedBy::Memory) as u64;
+        if l1 != 0 {
+            self.insn_misses.data(ev.pc, ev.is_store, ll != 0);
+        }
         let c = &mut self.acc;
         if ev.is_store {
             c[Metric::Stores] += 1;
@@ -1126,6 +1223,7 @@ pub(crate) mod tests {
                 addr,
                 size,
                 is_store: false,
+                pc: 0,
             });
         }
         fn store(&mut self, addr: Addr, size: u8) {
@@ -1133,6 +1231,7 @@ pub(crate) mod tests {
                 addr,
                 size,
                 is_store: true,
+                pc: 0,
             });
         }
     }
@@ -1443,6 +1542,7 @@ pub(crate) mod tests {
                     addr: (r >> 16) % 20_000 + a * 24,
                     size: [1, 4, 8, 16][a as usize],
                     is_store: (r >> a) & 1 == 1,
+                    pc: 0x1000 + a,
                 };
                 one.mem(ev);
                 front.mem(ev);

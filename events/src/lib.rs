@@ -253,6 +253,9 @@ pub struct MemEvent {
     pub addr: Addr,
     pub size: u8,
     pub is_store: bool,
+    /// The address of the instruction that made the access (0 when not
+    /// known: an access by a helper given no return address).
+    pub pc: Addr,
 }
 
 /// An object (executable, interpreter, library) mapped executable into the guest.

@@ -296,8 +296,9 @@ impl<B: Back> Consumer<'_, B> {
                         addr: words[i],
                         size: (head >> 8) as u8,
                         is_store: head & (1 << 16) != 0,
+                        pc: words[i + 1],
                     });
-                    i += 1;
+                    i += 2;
                 }
                 _ => {
                     let m = others.next().expect("queued with its word");
@@ -609,6 +610,7 @@ impl<F: Front, B: Back<Note = F::Note>> Observer for Pipe<'_, '_, F, B> {
         if self.back_wants_memory {
             self.word(word::MEM | u64::from(ev.size) << 8 | u64::from(ev.is_store) << 16);
             self.word(ev.addr);
+            self.word(ev.pc);
             self.queued();
         }
     }
@@ -861,6 +863,7 @@ mod tests {
                     addr: a << 50 | k,
                     size: 1 << a,
                     is_store: a == 1,
+                    pc: 0x1000 + k,
                 });
             }
             match k % 700 {
@@ -898,6 +901,7 @@ mod tests {
                 addr: 8,
                 size: 8,
                 is_store: true,
+                pc: 0,
             });
             pipe.front.notes = 1; // the next note is short
             pipe.block(

@@ -129,17 +129,17 @@ pub(crate) fn report(mut a: ReportArgs) -> Outcome {
                     reports::report_threads(&profile, &o)?
                 }
             }
-            By::Block | By::Line => {
+            By::Block | By::Line | By::Instruction => {
                 let o = reports::BlockReportOptions {
                     metrics: a.metric,
                     sort_by: a.sort,
                     top: a.top,
                     format,
                 };
-                if matches!(a.by, By::Block) {
-                    reports::report_blocks(&profile, &o)?
-                } else {
-                    reports::report_lines(&profile, &o)?
+                match a.by {
+                    By::Block => reports::report_blocks(&profile, &o)?,
+                    By::Line => reports::report_lines(&profile, &o)?,
+                    _ => reports::report_instructions(&profile, &o)?,
                 }
             }
             By::Context | By::Caller | By::Callpath => reports::report_contexts(

@@ -272,8 +272,10 @@ pub(crate) enum By {
     Thread,
     /// Per executed block of code.
     Block,
-    /// Per source line (instructions exact; see the README for the rest).
+    /// Per source line: the sum of its instructions' costs.
     Line,
+    /// Per instruction: its address, function, line and costs.
+    Instruction,
 }
 
 #[derive(Args)]

@@ -93,6 +93,10 @@ pub struct RunFacts {
     pub exit_status: i32,
     /// Where a fatal signal hit, if one did.
     pub crash_pc: Option<Addr>,
+    /// Loads and stores per instruction, `(address, loads, stores)`, as
+    /// the VM counted them where they were made (empty without memory
+    /// tracing): the profile's costs per instruction take them.
+    pub accesses: Vec<(Addr, u64, u64)>,
 }
 
 /// A built profile.
@@ -188,6 +192,9 @@ struct Recorder {
     /// The simulators run in the pipe's front ([`MachineSim::external`]):
     /// their notes are charged as they come, and instructions at each block.
     external: bool,
+    /// `alloc-bytes` per call instruction that reached an allocator (whole
+    /// run, for the costs per instruction).
+    alloc_sites: FxHashMap<Addr, u64>,
 }
 
 /// The node and function a block that ends with a valgrind client request
@@ -920,6 +927,10 @@ impl Observer for Recorder {
         let mut alloc = None;
         if let Some(bytes) = self.pending_alloc.take() {
             if let Some(i) = self.allocation_caller() {
+                let site = self.tracker.shadow_stack().frames()[i + 1].call_site();
+                if site != cct::NO_CALL_SITE {
+                    *self.alloc_sites.entry(site).or_default() += bytes;
+                }
                 if on {
                     let f = self.tracker.shadow_stack().frames()[i];
                     let c = Costs::of(Metric::AllocBytes, bytes);
@@ -1244,6 +1255,7 @@ impl Session {
             markers: Markers::new(opts.instr_at_start, opts.collect_at_start),
             cache_resets: CacheResets::new(opts.instr_at_start),
             request_block: None,
+            alloc_sites: FxHashMap::default(),
         };
         Ok(Session {
             rec,
@@ -1278,12 +1290,17 @@ impl Session {
                     let total = start.elapsed();
                     threads_alone = Some((total.saturating_sub(replaying), replaying));
                 }
-                (outcome, front.machine.map(MachineFront::into_block_rows))
+                let rows = front.machine.map(|mut m| {
+                    let misses = m.take_insn_misses();
+                    (m.into_block_rows(), misses)
+                });
+                (outcome, rows)
             }),
             None => (driver.run(&mut rec), None),
         };
-        if let (Some(rows), Some(sim)) = (rows, &mut rec.sim) {
+        if let (Some((rows, misses)), Some(sim)) = (rows, &mut rec.sim) {
             sim.set_block_rows(rows);
+            sim.set_insn_misses(misses);
         }
         (
             outcome,
@@ -1307,6 +1324,7 @@ impl Finished {
             p.finish();
         }
         let blocks_raw = block_costs(&rec);
+        let insns_raw = insn_costs(&rec, &blocks_raw, &run.accesses);
         // Keep only what the profile is built from: the decoded blocks, the
         // simulator's per-block table and the rest go now.
         let (tracker, path_rec, mut func_self, markers) = {
@@ -1361,6 +1379,14 @@ impl Finished {
         drop(parts.cct);
         let row_of = plan.row_of;
         let blocks = block_profile(&table, blocks_raw, &row_of, &values);
+        let insns = reports::InsnProfile::from_dense(
+            insns_raw.rows.iter().map(|(a, c)| (*a, c.as_slice())),
+            if insns_raw.rows.is_empty() {
+                Vec::new()
+            } else {
+                values(&insns_raw.unknown)
+            },
+        );
         let mut paths = paths;
         if !opts.focus.is_empty() {
             contexts = focus_contexts(&contexts, &rows, &opts.focus, &mut paths, metrics.len());
@@ -1423,6 +1449,7 @@ impl Finished {
             contexts,
             paths,
             blocks,
+            insns,
             phases: phases
                 .iter()
                 .map(|(name, c, funcs)| Phase {
@@ -1664,6 +1691,86 @@ fn block_costs(rec: &Recorder) -> Vec<RawBlock> {
     }
     out.sort_by_key(|b| (b.0, b.1.len()));
     out
+}
+
+/// Costs per instruction before they become the profile's values.
+struct RawInsns {
+    /// `(address, value per profile metric)` in address order.
+    rows: Vec<(Addr, Vec<u64>)>,
+    /// What no instruction is known for (see [`reports::InsnProfile::unknown`]).
+    unknown: Costs,
+}
+
+/// Each instruction's costs (see [`reports::InsnProfile`] for what goes
+/// where): instructions and the terminator's branch columns from the
+/// blocks, misses from the simulator's per-instruction rows, loads and
+/// stores from the VM's access sites, `alloc-bytes` from the call sites
+/// that reached an allocator. What the blocks counted that no instruction
+/// took is `unknown`.
+fn insn_costs(rec: &Recorder, blocks: &[RawBlock], accesses: &[(Addr, u64, u64)]) -> RawInsns {
+    let mut by_addr: std::collections::BTreeMap<Addr, Costs> = Default::default();
+    let mut block_total = Costs::ZERO;
+    const BRANCH: [Metric; 4] = [
+        Metric::Branches,
+        Metric::BranchMisses,
+        Metric::Indirect,
+        Metric::IndirectMisses,
+    ];
+    for (start, offs, execs, cost) in blocks {
+        block_total += cost;
+        for &o in offs.iter() {
+            by_addr.entry(start + o as u64).or_default()[Metric::Instructions] += execs;
+        }
+        if let Some(&last) = offs.last() {
+            let c = by_addr.entry(start + last as u64).or_default();
+            for m in BRANCH {
+                c[m] += cost[m];
+            }
+        }
+    }
+    let mut known = Costs::ZERO;
+    if let Some(sim) = &rec.sim {
+        for (pc, c) in sim.insn_misses().rows() {
+            if pc != 0 {
+                *by_addr.entry(pc).or_default() += &c;
+                known += &c;
+            }
+        }
+    }
+    for &(pc, loads, stores) in accesses {
+        let c = by_addr.entry(pc).or_default();
+        c[Metric::Loads] += loads;
+        c[Metric::Stores] += stores;
+        known[Metric::Loads] += loads;
+        known[Metric::Stores] += stores;
+    }
+    for (&pc, &bytes) in &rec.alloc_sites {
+        by_addr.entry(pc).or_default()[Metric::AllocBytes] += bytes;
+    }
+    // Blocks carry every column of the simulator; only instructions and
+    // branch columns were spread exactly above.
+    let mut unknown = Costs::ZERO;
+    for m in [
+        Metric::Loads,
+        Metric::Stores,
+        Metric::L1iMiss,
+        Metric::L1dReadMiss,
+        Metric::L1dWriteMiss,
+        Metric::LlMiss,
+    ] {
+        unknown[m] = block_total[m].saturating_sub(known[m]);
+    }
+    let metrics = measured_metrics(rec.sim.as_ref().map(|s| s.config()));
+    let cycles = rec
+        .sim
+        .as_ref()
+        .map(|s| s.config().cycles)
+        .unwrap_or_default();
+    let rows = by_addr
+        .into_iter()
+        .map(|(a, c)| (a, metrics.iter().map(|m| c.get(*m, &cycles)).collect()))
+        .collect();
+    RawInsns { rows, unknown }
 }
 
 /// The profile's block section: rows in address order with their

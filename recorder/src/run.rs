@@ -84,6 +84,7 @@ pub fn record(opts: &RecordOptions) -> Result<Recording, VmError> {
             StopReason::Signaled { pc, .. } => Some(pc),
             _ => None,
         },
+        accesses: outcome.accesses.clone(),
     };
     let built = finished.build_profile(&facts);
     Ok(Recording {

@@ -1,12 +1,27 @@
 //! Profiles written before the one cost vector (`events::Costs`) by the
 //! binary of commit 9744013 (`pathvm run` on `guest-programs/count.S`: full,
 //! and `--no-paths --no-cct --no-cache-sim --no-branch-sim`) still read,
-//! write back byte for byte, and name their columns as `events::Metric` does.
+//! write back byte for byte (as format version 4: the same body followed by
+//! an empty section of costs per instruction), and name their columns as
+//! `events::Metric` does.
 
 use events::{Costs, CycleModel, Metric};
 
 const FULL: &[u8] = include_bytes!("fixtures/count-full.prof");
 const INSNS: &[u8] = include_bytes!("fixtures/count-insns.prof");
+
+/// The profile written back: version 4, the old body and the two bytes of
+/// an empty [`reports::InsnProfile`] (no rows, no unknown costs).
+fn assert_written_back(p: &reports::Profile, old: &[u8]) {
+    let new = reports::encode_profile(p);
+    let body = |b: &[u8]| u64::from_le_bytes(b[12..20].try_into().unwrap()) as usize;
+    assert_eq!(u32::from_le_bytes(old[8..12].try_into().unwrap()), 3);
+    assert_eq!(u32::from_le_bytes(new[8..12].try_into().unwrap()), 4);
+    assert_eq!(body(&new), body(old) + 2);
+    assert_eq!(new[20..20 + body(old)], old[20..20 + body(old)]);
+    assert_eq!(new[20 + body(old)..20 + body(&new)], [0, 0]);
+    assert_eq!(&reports::decode_profile(&new).unwrap(), p);
+}
 
 fn names(metrics: &[Metric]) -> Vec<String> {
     metrics.iter().map(|m| m.name().to_string()).collect()
@@ -32,7 +47,7 @@ fn full_profile_of_the_old_binary() {
     let today: Vec<String> = names(&Metric::ALL);
     let kept: Vec<&String> = today.iter().filter(|n| p.metrics.contains(n)).collect();
     assert_eq!(kept, p.metrics.iter().collect::<Vec<_>>());
-    assert_eq!(reports::encode_profile(&p), FULL);
+    assert_written_back(&p, FULL);
     let c = costs(&p);
     assert_eq!(c[Metric::Instructions], 2004);
     assert_eq!(c[Metric::Branches], 1000);
@@ -57,5 +72,5 @@ fn instructions_only_profile_of_the_old_binary() {
         names(&[Metric::Instructions, Metric::AllocBytes])
     );
     assert_eq!(p.totals, [2004, 0]);
-    assert_eq!(reports::encode_profile(&p), INSNS);
+    assert_written_back(&p, INSNS);
 }

@@ -2,15 +2,10 @@
 //! code and per source line.
 //!
 //! A block's costs are exact in every metric (everything its instructions
-//! caused, a branch's outcome included). Per line, `instructions` is exact
-//! (each instruction of a block runs as often as the block); the other
-//! metrics are known per block, not per instruction, so a line gets a
-//! block's other costs only when all of the block's instructions with a
-//! known line are on that one line, and a block spread over several lines
-//! puts them in the row `(several lines)` of its file's first line's
-//! function. The totals line says how much of each metric that row holds.
+//! caused, a branch's outcome included), and so are an instruction's
+//! ([`crate::InsnProfile`]); a line's are the sum of its instructions'.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write;
 
 use serde::Serialize;
@@ -21,7 +16,7 @@ use crate::metric::{to_json, totals_line, CostMap, Selection};
 use crate::profile::{file_name, BlockRow, ContextTable, Profile};
 use crate::table::{count, pct, percent_of, Align, Table};
 
-/// Options of [`report_blocks`] and [`report_lines`].
+/// Options of [`report_blocks`], [`report_lines`] and [`report_instructions`].
 #[derive(Clone, Debug, Default)]
 pub struct BlockReportOptions {
     /// Metrics to show; empty: all.
@@ -195,48 +190,77 @@ struct LineJson<'a> {
     cost: CostMap<'a>,
 }
 
-/// `--by line`: one row per source line (see the module documentation for
-/// what is exact), by the sort metric descending, then file and line.
+/// Every instruction's source line (`None` when unknown), from the blocks.
+fn insn_lines(profile: &Profile) -> HashMap<u64, Option<(u32, u32)>> {
+    let mut out = HashMap::new();
+    for b in &profile.blocks.blocks {
+        for (o, l) in b.insns.iter().zip(&b.lines) {
+            out.insert(
+                b.start + *o as u64,
+                (l.file != u32::MAX).then_some((l.file, l.line)),
+            );
+        }
+    }
+    out
+}
+
+/// Every instruction's function row (from the block that starts closest
+/// before it).
+fn insn_functions(profile: &Profile) -> HashMap<u64, u32> {
+    let mut out = HashMap::new();
+    for b in &profile.blocks.blocks {
+        for o in &b.insns {
+            out.entry(b.start + *o as u64).or_insert(b.function);
+        }
+    }
+    out
+}
+
+/// The name of the file `f` of the blocks' table, whole.
+fn file_of(profile: &Profile, f: u32) -> String {
+    profile
+        .blocks
+        .files
+        .get(f as usize)
+        .cloned()
+        .unwrap_or_else(|| "(no line)".to_string())
+}
+
+/// `--by line`: one row per source line, by the sort metric descending,
+/// then file and line. Every metric is summed over the line's
+/// instructions (profiles older than format version 4 have no costs per
+/// instruction: their lines get instructions exactly and the other metrics
+/// of a block only when the block lies on one line, the rest in a row
+/// `(several lines)`). What no instruction is known for is the row
+/// `(unknown instruction)`; instructions without a line, `(no line)`.
 ///
 /// JSON: `{"metrics", "totals", "rows": [{"file", "line" (null for the
-/// `(several lines)` and `(no line)` rows), "cost": {metric: n}}]}`.
+/// rows that are no line), "cost": {metric: n}}]}`.
 pub fn report_lines(profile: &Profile, opts: &BlockReportOptions) -> Result<String, ReportError> {
     let sel = Selection::new(profile, &opts.metrics, opts.sort_by.as_deref())?;
     check(profile)?;
     let m = profile.metrics.len();
-    let insn_col = profile.metric_index("instructions");
-    // (file, Some(line)) exact rows; (file, None) blocks over several lines.
-    let mut rows: BTreeMap<(String, Option<u32>), Vec<u64>> = BTreeMap::new();
-    for b in &profile.blocks.blocks {
-        let file_of = |f: u32| {
-            if f == u32::MAX {
-                "(no line)".to_string()
-            } else {
-                profile.blocks.files[f as usize].clone()
-            }
-        };
-        // Instructions, exactly, per line.
-        if let Some(ic) = insn_col {
-            for l in &b.lines {
-                let key = (file_of(l.file), (l.file != u32::MAX).then_some(l.line));
-                rows.entry(key).or_insert_with(|| vec![0; m])[ic] += b.executions;
-            }
+    let rows = if profile.insns.is_empty() {
+        lines_from_blocks(profile)
+    } else {
+        let lines = insn_lines(profile);
+        let mut rows: BTreeMap<(String, Option<u32>), Vec<u64>> = BTreeMap::new();
+        for (addr, c) in profile.insns.dense(m) {
+            let key = match lines.get(&addr).copied().flatten() {
+                Some((f, l)) => (file_of(profile, f), Some(l)),
+                None => ("(no line)".to_string(), None),
+            };
+            add(rows.entry(key).or_insert_with(|| vec![0; m]), &c);
         }
-        // Every other metric: to the block's one line, or to "several".
-        let known: Vec<_> = b.lines.iter().filter(|l| l.file != u32::MAX).collect();
-        let one = known.first().filter(|f| known.iter().all(|l| l == *f));
-        let key = match (one, known.first()) {
-            (Some(l), _) => (file_of(l.file), Some(l.line)),
-            (None, Some(l)) => (file_of(l.file), None),
-            (None, None) => ("(no line)".to_string(), None),
-        };
-        let e = rows.entry(key).or_insert_with(|| vec![0; m]);
-        for (k, v) in b.cost.iter().enumerate() {
-            if Some(k) != insn_col {
-                e[k] += v;
-            }
+        if profile.insns.unknown.iter().any(|&v| v != 0) {
+            add(
+                rows.entry(("(unknown instruction)".to_string(), None))
+                    .or_insert_with(|| vec![0; m]),
+                &profile.insns.unknown,
+            );
         }
-    }
+        rows
+    };
     let col = sel.sort;
     let mut rows: Vec<((String, Option<u32>), Vec<u64>)> = rows.into_iter().collect();
     rows.sort_by(|a, b| b.1[col].cmp(&a.1[col]).then(a.0.cmp(&b.0)));
@@ -255,14 +279,138 @@ pub fn report_lines(profile: &Profile, opts: &BlockReportOptions) -> Result<Stri
             .collect();
         return Ok(rows_json(profile, &sel, out));
     }
+    let several = profile.insns.is_empty();
     let (mut s, mut t) = text_start(profile, &sel, "Lines", rows.len(), all);
     t.column("%", Align::Right).column("line", Align::Left);
     for ((file, line), c) in &rows {
         let mut cells: Vec<String> = sel.pick(c).into_iter().map(count).collect();
         cells.push(pct(percent_of(c[col], profile.totals[col])));
         cells.push(match line {
-            Some(l) => format!("{}:{l}", file_name(file)),
-            None => format!("{} (several lines)", file_name(file)),
+            Some(l) => format!("{file}:{l}"),
+            None if several && !file.starts_with('(') => format!("{file} (several lines)"),
+            None => file.clone(),
+        });
+        t.row(cells);
+    }
+    t.render_text(&mut s);
+    Ok(s)
+}
+
+fn add(into: &mut [u64], from: &[u64]) {
+    for (a, b) in into.iter_mut().zip(from) {
+        *a = a.saturating_add(*b);
+    }
+}
+
+/// The line rows of a profile without costs per instruction (format
+/// versions before 4): instructions exactly, the other metrics of a block
+/// to its one line or to its first file's `(several lines)` row.
+fn lines_from_blocks(profile: &Profile) -> BTreeMap<(String, Option<u32>), Vec<u64>> {
+    let m = profile.metrics.len();
+    let insn_col = profile.metric_index("instructions");
+    let mut rows: BTreeMap<(String, Option<u32>), Vec<u64>> = BTreeMap::new();
+    for b in &profile.blocks.blocks {
+        let file_of = |f: u32| {
+            if f == u32::MAX {
+                "(no line)".to_string()
+            } else {
+                profile.blocks.files[f as usize].clone()
+            }
+        };
+        if let Some(ic) = insn_col {
+            for l in &b.lines {
+                let key = (file_of(l.file), (l.file != u32::MAX).then_some(l.line));
+                rows.entry(key).or_insert_with(|| vec![0; m])[ic] += b.executions;
+            }
+        }
+        let known: Vec<_> = b.lines.iter().filter(|l| l.file != u32::MAX).collect();
+        let one = known.first().filter(|f| known.iter().all(|l| l == *f));
+        let key = match (one, known.first()) {
+            (Some(l), _) => (file_of(l.file), Some(l.line)),
+            (None, Some(l)) => (file_of(l.file), None),
+            (None, None) => ("(no line)".to_string(), None),
+        };
+        let e = rows.entry(key).or_insert_with(|| vec![0; m]);
+        for (k, v) in b.cost.iter().enumerate() {
+            if Some(k) != insn_col {
+                e[k] += v;
+            }
+        }
+    }
+    rows
+}
+
+#[derive(Serialize)]
+struct InsnJson<'a> {
+    address: String,
+    function: String,
+    file: Option<String>,
+    line: Option<u32>,
+    cost: CostMap<'a>,
+}
+
+/// `--by instruction`: one row per instruction with a cost, by the sort
+/// metric descending, then address: its address, function, source line
+/// and costs (see [`crate::InsnProfile`] for what each instruction is
+/// charged).
+///
+/// JSON: `{"metrics", "totals", "rows": [{"address" (hex), "function",
+/// "file", "line", "cost": {metric: n}}]}`.
+pub fn report_instructions(
+    profile: &Profile,
+    opts: &BlockReportOptions,
+) -> Result<String, ReportError> {
+    let sel = Selection::new(profile, &opts.metrics, opts.sort_by.as_deref())?;
+    check(profile)?;
+    if profile.insns.is_empty() {
+        return Err(ReportError::InvalidOption(
+            "the profile has no costs per instruction (made by an older pathvm)".into(),
+        ));
+    }
+    let m = profile.metrics.len();
+    let lines = insn_lines(profile);
+    let funcs = insn_functions(profile);
+    let col = sel.sort;
+    let mut rows: Vec<(u64, Vec<u64>)> = profile.insns.dense(m).collect();
+    rows.sort_by(|a, b| b.1[col].cmp(&a.1[col]).then(a.0.cmp(&b.0)));
+    let all = rows.len();
+    if let Some(t) = opts.top {
+        rows.truncate(t);
+    }
+    let function = |addr: u64| -> String {
+        funcs
+            .get(&addr)
+            .and_then(|&f| profile.functions.get(f as usize))
+            .map(|f| f.name.clone())
+            .unwrap_or_default()
+    };
+    let line = |addr: u64| lines.get(&addr).copied().flatten();
+    if opts.format == ReportFormat::Json {
+        let out: Vec<InsnJson> = rows
+            .iter()
+            .map(|(addr, c)| InsnJson {
+                address: format!("{addr:#x}"),
+                function: function(*addr),
+                file: line(*addr).map(|(f, _)| file_of(profile, f)),
+                line: line(*addr).map(|(_, l)| l),
+                cost: sel.map(c),
+            })
+            .collect();
+        return Ok(rows_json(profile, &sel, out));
+    }
+    let (mut s, mut t) = text_start(profile, &sel, "Instructions", rows.len(), all);
+    t.column("%", Align::Right)
+        .column("address", Align::Left)
+        .column("function", Align::Left)
+        .column("line", Align::Left);
+    for (addr, c) in &rows {
+        let mut cells: Vec<String> = sel.pick(c).into_iter().map(count).collect();
+        cells.push(pct(percent_of(c[col], profile.totals[col])));
+        cells.push(format!("{addr:#x}"));
+        cells.push(function(*addr));
+        cells.push(match line(*addr) {
+            Some((f, l)) => format!("{}:{l}", file_of(profile, f)),
+            None => String::new(),
         });
         t.row(cells);
     }

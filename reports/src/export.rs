@@ -970,6 +970,7 @@ mod tests {
             paths: Default::default(),
             phases: Vec::new(),
             blocks: Default::default(),
+            insns: Default::default(),
         };
         fill_function_rows(&mut profile);
         // `_start` ran in the root context.

@@ -1,7 +1,7 @@
 //! The profile file: what `pathvm run -o FILE` writes and every other
 //! command reads.
 //!
-//! # Format, version 3
+//! # Format, version 4
 //!
 //! All integers of the frame are little-endian.
 //!
@@ -14,8 +14,10 @@
 //! | 20 + n   | 4    | CRC-32 (IEEE) of bytes `0 .. 20 + n`, `u32`              |
 //!
 //! Version history: 1 had neither [`Profile::paths`] nor [`Profile::phases`];
-//! 2 added the phases; 3 the paths and the blocks. A version 1 file reads as one phase,
-//! `main`, with the run's totals; versions 1 and 2 read with no paths.
+//! 2 added the phases; 3 the paths and the blocks; 4 the costs per
+//! instruction ([`Profile::insns`]). A version 1 file reads as one phase,
+//! `main`, with the run's totals; versions 1 and 2 read with no paths;
+//! versions 1 to 3 with no costs per instruction.
 //!
 //! Nothing follows the checksum. The body is serde's data model of
 //! [`Profile`] in postcard's encoding: integers as LEB128 varints (so the
@@ -52,13 +54,15 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::profile::{ContextTable, FunctionRow, Meta, PathProfile, Phase, PhaseFunction, Profile};
+use crate::profile::{
+    BlockProfile, ContextTable, FunctionRow, Meta, PathProfile, Phase, PhaseFunction, Profile,
+};
 
 /// The first 8 bytes of every profile file.
 pub const MAGIC: [u8; 8] = *b"PATHVM\0\x01";
 
 /// The format version this build writes, and the newest it reads.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
 const HEADER_LEN: usize = 8 + 4 + 8;
 const CHECKSUM_LEN: usize = 4;
@@ -225,6 +229,7 @@ pub fn decode_profile(bytes: &[u8]) -> Result<Profile, DecodeError> {
     let (profile, rest) = match version {
         1 => postcard::take_from_bytes::<ProfileV1>(body).map(|(p, rest)| (p.upgrade(), rest)),
         2 => postcard::take_from_bytes::<ProfileV2>(body).map(|(p, rest)| (p.upgrade(), rest)),
+        3 => postcard::take_from_bytes::<ProfileV3>(body).map(|(p, rest)| (p.upgrade(), rest)),
         _ => postcard::take_from_bytes::<Profile>(body),
     }
     .map_err(|e| DecodeError::Corrupt(format!("body does not decode: {e}")))?;
@@ -275,6 +280,7 @@ impl ProfileV1 {
             contexts: self.contexts,
             paths: PathProfile::default(),
             blocks: Default::default(),
+            insns: Default::default(),
         }
     }
 }
@@ -302,6 +308,37 @@ impl ProfileV2 {
             paths: PathProfile::default(),
             phases: self.phases,
             blocks: Default::default(),
+            insns: Default::default(),
+        }
+    }
+}
+
+/// The body of a version 3 file: [`Profile`] before the costs per instruction.
+#[derive(serde::Deserialize)]
+struct ProfileV3 {
+    meta: Meta,
+    metrics: Vec<String>,
+    totals: Vec<u64>,
+    functions: Vec<FunctionRow>,
+    contexts: ContextTable,
+    paths: PathProfile,
+    phases: Vec<Phase>,
+    blocks: BlockProfile,
+}
+
+impl ProfileV3 {
+    /// The run without costs per instruction.
+    fn upgrade(self) -> Profile {
+        Profile {
+            meta: self.meta,
+            metrics: self.metrics,
+            totals: self.totals,
+            functions: self.functions,
+            contexts: self.contexts,
+            paths: self.paths,
+            phases: self.phases,
+            blocks: self.blocks,
+            insns: Default::default(),
         }
     }
 }
@@ -624,7 +661,7 @@ mod tests {
     fn header_layout_is_as_documented() {
         let bytes = encode_profile(&tiny_profile());
         assert_eq!(&bytes[..8], b"PATHVM\0\x01");
-        assert_eq!(&bytes[8..12], &[3, 0, 0, 0]);
+        assert_eq!(&bytes[8..12], &[4, 0, 0, 0]);
         let body_len = u64::from_le_bytes(bytes[12..20].try_into().unwrap()) as usize;
         assert_eq!(bytes.len(), 20 + body_len + 4);
         let crc = u32::from_le_bytes(bytes[20 + body_len..].try_into().unwrap());
@@ -919,7 +956,7 @@ mod tests {
         let err = DecodeError::NewerVersion(7).at(Path::new("new.pathvm"));
         assert_eq!(
             err.to_string(),
-            "new.pathvm: profile format version 7 is newer than this pathvm reads (version 3 and older)"
+            "new.pathvm: profile format version 7 is newer than this pathvm reads (version 4 and older)"
         );
     }
 

@@ -60,7 +60,7 @@ pub mod view;
 #[cfg(test)]
 mod testdata;
 
-pub use blocks::{report_blocks, report_lines, BlockReportOptions};
+pub use blocks::{report_blocks, report_instructions, report_lines, BlockReportOptions};
 pub use check::{
     check, check_profiles, CheckFormat, CheckInput, CheckOptions, CheckOutcome, Limit, Limits,
     LimitsError, MetricVerdict, Presence,
@@ -95,9 +95,9 @@ pub use paths::{
 pub use phases::{phase_profile, report_phases, PhaseReportOptions};
 pub use profile::{
     cpu_mismatch, cpu_model_name, focus_keep, outermost_activations, BlockProfile, BlockRow,
-    ContextTable, FunctionCosts, FunctionRow, Meta, ObjectInfo, PathBlock, PathFunction, PathInfo,
-    PathLine, PathNumbering, PathProfile, PathRow, Phase, PhaseFunction, Profile,
-    DEFAULT_CPU_MODEL,
+    ContextTable, FunctionCosts, FunctionRow, InsnProfile, InsnRow, Meta, ObjectInfo, PathBlock,
+    PathFunction, PathInfo, PathLine, PathNumbering, PathProfile, PathRow, Phase, PhaseFunction,
+    Profile, DEFAULT_CPU_MODEL,
 };
 pub use summary::{json_summary, top_functions};
 pub use threads::{report_threads, restrict_to_thread, thread_totals, ThreadTotals};

@@ -233,6 +233,23 @@ pub fn merge_profiles(profiles: &[Profile]) -> Result<Profile, ReportError> {
         }
     }
 
+    // Instructions: summed by address (processes that ran the same code
+    // at the same address add up, as their blocks' lines do).
+    if profiles.iter().any(|p| !p.insns.is_empty()) {
+        let mut by_addr: std::collections::BTreeMap<u64, Vec<u64>> = Default::default();
+        let mut unknown = vec![0u64; m];
+        for p in profiles {
+            for (addr, c) in p.insns.dense(m) {
+                add(by_addr.entry(addr).or_insert_with(|| vec![0; m]), &c);
+            }
+            add(&mut unknown, &p.insns.unknown);
+        }
+        merged.insns = crate::profile::InsnProfile::from_dense(
+            by_addr.iter().map(|(a, c)| (*a, c.as_slice())),
+            unknown,
+        );
+    }
+
     // Phases by name, the function rows of each in merged order.
     if profiles.iter().any(|p| !p.phases.is_empty()) {
         let mut phases: Vec<(Phase, FxHashMap<u32, Vec<u64>>)> = Vec::new();

@@ -235,6 +235,7 @@ pub fn phase_profile(profile: &Profile, name: &str) -> Result<Profile, ReportErr
         paths: Default::default(),
         phases: vec![phase.clone()],
         blocks: Default::default(),
+        insns: Default::default(),
     })
 }
 

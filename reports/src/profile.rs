@@ -130,8 +130,98 @@ pub struct Profile {
     /// when not recorded.
     pub phases: Vec<Phase>,
     /// Costs per executed block (translation block), for `report --by
-    /// block` and `--by line`.
+    /// block`.
     pub blocks: BlockProfile,
+    /// Costs per instruction, for `report --by line` and `--by
+    /// instruction` (empty in profiles of format versions before 4).
+    pub insns: InsnProfile,
+}
+
+/// Costs per instruction: everything each instruction caused, whole run
+/// (as the blocks: `--toggle-collect` and the region markers do not apply).
+/// An instruction's source line is the one its blocks give it.
+///
+/// Instructions: each instruction's executions. Loads and stores: counted
+/// by the instruction that made them. L1I misses: by the instruction whose
+/// fetch missed; L1D misses by the instruction whose access missed; LL
+/// misses by either. Branches, indirect transfers and their
+/// mispredictions: by the block's last instruction. `alloc-bytes`: by the
+/// call instruction whose call reached the allocator. Derived metrics
+/// (`cycles`, `l1d-miss`, ...) from those.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InsnProfile {
+    /// One row per instruction with a cost, in address order.
+    pub rows: Vec<InsnRow>,
+    /// What no instruction is known for (an access made by a helper of
+    /// the emulator that could not say which instruction called it), one
+    /// value per metric; with the rows, it adds up to the blocks' costs
+    /// (and `alloc-bytes`). Empty when the profile has no rows.
+    pub unknown: Vec<u64>,
+}
+
+/// One instruction's costs, sparse: the metrics with a nonzero value.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InsnRow {
+    /// The instruction's address minus the previous row's (the first row:
+    /// its address), so that the varints stay short.
+    pub gap: u64,
+    /// Bit `i`: metric `i` of [`Profile::metrics`] has a value in `cost`.
+    pub mask: u64,
+    /// The nonzero values, in metric order.
+    pub cost: Vec<u64>,
+}
+
+impl InsnProfile {
+    /// The rows of `(address, cost per metric)` pairs in address order
+    /// (each address once, zero costs left out), and `unknown`.
+    pub fn from_dense<'a>(
+        rows: impl IntoIterator<Item = (u64, &'a [u64])>,
+        unknown: Vec<u64>,
+    ) -> InsnProfile {
+        let mut out = Vec::new();
+        let mut prev = 0u64;
+        for (addr, cost) in rows {
+            let mut mask = 0u64;
+            let mut values = Vec::new();
+            for (i, &v) in cost.iter().enumerate().take(64) {
+                if v != 0 {
+                    mask |= 1 << i;
+                    values.push(v);
+                }
+            }
+            if mask == 0 {
+                continue;
+            }
+            out.push(InsnRow {
+                gap: addr - prev,
+                mask,
+                cost: values,
+            });
+            prev = addr;
+        }
+        InsnProfile { rows: out, unknown }
+    }
+
+    /// Each row as its address and its cost per metric (`n_metrics` values).
+    pub fn dense(&self, n_metrics: usize) -> impl Iterator<Item = (u64, Vec<u64>)> + '_ {
+        let mut addr = 0u64;
+        self.rows.iter().map(move |r| {
+            addr = addr.wrapping_add(r.gap);
+            let mut cost = vec![0u64; n_metrics];
+            let mut values = r.cost.iter();
+            for (i, c) in cost.iter_mut().enumerate().take(64) {
+                if r.mask & (1 << i) != 0 {
+                    *c = values.next().copied().unwrap_or(0);
+                }
+            }
+            (addr, cost)
+        })
+    }
+
+    /// True when the profile has no costs per instruction.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty() && self.unknown.iter().all(|&v| v == 0)
+    }
 }
 
 /// Costs per executed block of code.
@@ -615,7 +705,39 @@ impl Profile {
             }
         }
         self.validate_paths()?;
-        self.validate_blocks()
+        self.validate_blocks()?;
+        self.validate_insns()
+    }
+
+    fn validate_insns(&self) -> Result<(), String> {
+        let m = self.metrics.len();
+        let p = &self.insns;
+        if !p.unknown.is_empty() && p.unknown.len() != m {
+            return Err(format!(
+                "the unknown instruction has costs for {} metrics, not {m}",
+                p.unknown.len()
+            ));
+        }
+        let mut addr = 0u64;
+        for (k, r) in p.rows.iter().enumerate() {
+            if k > 0 && r.gap == 0 {
+                return Err("an instruction row repeats an address".into());
+            }
+            addr = addr
+                .checked_add(r.gap)
+                .ok_or("instruction addresses overflow")?;
+            if m < 64 && r.mask >> m != 0 {
+                return Err(format!("instruction {addr:#x} names a metric out of range"));
+            }
+            if r.mask.count_ones() as usize != r.cost.len() {
+                return Err(format!(
+                    "instruction {addr:#x} has {} costs for {} metrics",
+                    r.cost.len(),
+                    r.mask.count_ones()
+                ));
+            }
+        }
+        Ok(())
     }
 
     fn validate_blocks(&self) -> Result<(), String> {
@@ -725,6 +847,39 @@ mod tests {
             c.self_cost.push(self_cost);
         }
         c
+    }
+
+    #[test]
+    fn instruction_rows_are_sparse_and_checked() {
+        let rows: [(u64, &[u64]); 3] = [
+            (0x1000, &[5, 0, 2]),
+            (0x1004, &[0, 0, 0]),
+            (0x1009, &[1, 7, 0]),
+        ];
+        let p = InsnProfile::from_dense(rows, vec![0, 1, 0]);
+        assert_eq!(p.rows.len(), 2, "a row without cost is left out");
+        assert_eq!(
+            (p.rows[1].gap, p.rows[1].mask, &p.rows[1].cost[..]),
+            (9, 3, &[1, 7][..])
+        );
+        let back: Vec<(u64, Vec<u64>)> = p.dense(3).collect();
+        assert_eq!(back, [(0x1000, vec![5, 0, 2]), (0x1009, vec![1, 7, 0])]);
+        let mut profile = Profile {
+            metrics: vec!["a".into(), "b".into(), "c".into()],
+            totals: vec![0; 3],
+            insns: p,
+            ..Profile::default()
+        };
+        assert_eq!(profile.validate(), Ok(()));
+        profile.insns.rows[1].cost.pop();
+        assert!(profile
+            .validate()
+            .unwrap_err()
+            .contains("has 1 costs for 2 metrics"));
+        profile.insns.rows[1].cost.push(7);
+        profile.insns.rows[1].mask = 1 << 3;
+        profile.insns.rows[1].cost.pop();
+        assert!(profile.validate().unwrap_err().contains("out of range"));
     }
 
     #[test]

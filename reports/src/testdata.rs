@@ -75,6 +75,7 @@ pub fn tiny_profile() -> Profile {
         paths: tiny_paths(),
         phases: Vec::new(),
         blocks: Default::default(),
+        insns: Default::default(),
     }
 }
 

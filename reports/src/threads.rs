@@ -206,6 +206,7 @@ pub fn restrict_to_thread(profile: &Profile, tid: u32) -> Result<Profile, Report
         phases: Vec::new(),
         // Blocks are whole-run costs.
         blocks: Default::default(),
+        insns: Default::default(),
     })
 }
 

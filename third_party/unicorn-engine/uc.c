@@ -112,7 +112,10 @@ static void hook_delete(void *data)
 }
 
 // pathvm: install the inline data-access tracer; only before the first
-// uc_emu_start (translated code does not change afterwards).
+// uc_emu_start (translated code does not change afterwards). `cb` is called
+// as cb(data, address, size | is_store << 8, site), site the access's
+// struct pathvm_site (below; NULL when unknown), and is declared with three
+// arguments only so that uc_priv.h stays as it was.
 UNICORN_EXPORT
 uc_err uc_pathvm_set_mem_tracer(uc_engine *uc,
                                 void (*cb)(void *, uint64_t, uint32_t),
@@ -186,6 +189,97 @@ uc_err uc_pathvm_set_page_prot(uc_engine *uc,
 {
     uc->pathvm_page_prot = prot;
     uc->pathvm_page_prot_data = data;
+    return UC_ERR_OK;
+}
+
+// pathvm: the access sites: one counter per guest instruction and
+// direction (load or store), made when the instruction is first translated
+// with a memory access (or, for a helper's own access, first run) and kept
+// at the same address for the whole run, so that translated code passes
+// its address to the tracer, which counts the access there. A table of the
+// process (pathvm runs one engine per process; a forked child keeps its
+// parent's counts, as the rest of its profile does).
+struct pathvm_site {
+    uint64_t count;
+    uint64_t pc;
+    uint64_t is_store;
+};
+
+#define PATHVM_SITE_CHUNK 4096
+static struct pathvm_site **pathvm_site_slots; // open addressing, by (pc, is_store)
+static size_t pathvm_site_cap, pathvm_site_used;
+static struct pathvm_site *pathvm_site_chunk;
+static size_t pathvm_site_chunk_used = PATHVM_SITE_CHUNK;
+
+static size_t pathvm_site_hash(uint64_t pc, int is_store)
+{
+    uint64_t h = (pc * 2 + (is_store != 0)) * 0x9e3779b97f4a7c15ull;
+    return (size_t)(h >> 20);
+}
+
+static void pathvm_site_insert(struct pathvm_site *site)
+{
+    size_t i = pathvm_site_hash(site->pc, site->is_store) & (pathvm_site_cap - 1);
+    while (pathvm_site_slots[i]) {
+        i = (i + 1) & (pathvm_site_cap - 1);
+    }
+    pathvm_site_slots[i] = site;
+}
+
+struct pathvm_site *pathvm_site_of(uint64_t pc, int is_store)
+{
+    size_t i, k;
+    struct pathvm_site *site;
+
+    is_store = is_store != 0;
+    if (pathvm_site_cap) {
+        i = pathvm_site_hash(pc, is_store) & (pathvm_site_cap - 1);
+        while ((site = pathvm_site_slots[i]) != NULL) {
+            if (site->pc == pc && site->is_store == (uint64_t)is_store) {
+                return site;
+            }
+            i = (i + 1) & (pathvm_site_cap - 1);
+        }
+    }
+    if ((pathvm_site_used + 1) * 2 > pathvm_site_cap) {
+        struct pathvm_site **old = pathvm_site_slots;
+        size_t old_cap = pathvm_site_cap;
+        pathvm_site_cap = old_cap ? old_cap * 2 : 4096;
+        pathvm_site_slots = g_new0(struct pathvm_site *, pathvm_site_cap);
+        for (k = 0; k < old_cap; k++) {
+            if (old[k]) {
+                pathvm_site_insert(old[k]);
+            }
+        }
+        g_free(old);
+    }
+    if (pathvm_site_chunk_used == PATHVM_SITE_CHUNK) {
+        pathvm_site_chunk = g_new0(struct pathvm_site, PATHVM_SITE_CHUNK);
+        pathvm_site_chunk_used = 0;
+    }
+    site = &pathvm_site_chunk[pathvm_site_chunk_used++];
+    site->pc = pc;
+    site->is_store = is_store;
+    pathvm_site_insert(site);
+    pathvm_site_used++;
+    return site;
+}
+
+// pathvm: every access site with its count: cb(data, pc, is_store, count),
+// in no particular order.
+UNICORN_EXPORT
+uc_err uc_pathvm_mem_sites(uc_engine *uc,
+                           void (*cb)(void *, uint64_t, uint32_t, uint64_t),
+                           void *data)
+{
+    size_t k;
+
+    for (k = 0; k < pathvm_site_cap; k++) {
+        struct pathvm_site *site = pathvm_site_slots[k];
+        if (site && site->count) {
+            cb(data, site->pc, (uint32_t)site->is_store, site->count);
+        }
+    }
     return UC_ERR_OK;
 }
 

@@ -251,6 +251,11 @@ pub struct RunOutcome {
     pub objects: Vec<ObjectMapped>,
     /// One line per distinct unsupported system call met.
     pub warnings: Vec<String>,
+    /// The guest's loads and stores per instruction, counted where they are
+    /// made (the access sites of the unicorn patch): `(address, loads,
+    /// stores)` by address, for every instruction that accessed memory.
+    /// Empty when nothing traced memory ([`Observer::wants_memory`]).
+    pub accesses: Vec<(u64, u64, u64)>,
 }
 
 /// What the hooks share: the guest process outside the CPU.
@@ -977,7 +982,32 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
         rep_iterations: m.rep_iterations,
         objects: std::mem::take(&mut m.objects),
         warnings: std::mem::take(&mut m.sys.warnings),
+        accesses: if wants_memory {
+            access_sites(uc.get_handle())
+        } else {
+            Vec::new()
+        },
     })
+}
+
+/// Every access site's count, as [`RunOutcome::accesses`] lists them.
+fn access_sites(uc: unicorn_engine::ffi::uc_handle) -> Vec<(u64, u64, u64)> {
+    extern "C" fn each(data: *mut libc::c_void, pc: u64, is_store: u32, count: u64) {
+        // SAFETY: `data` is the map passed below, borrowed for the call.
+        let map = unsafe { &mut *(data as *mut std::collections::BTreeMap<u64, (u64, u64)>) };
+        let e = map.entry(pc).or_default();
+        if is_store != 0 {
+            e.1 += count;
+        } else {
+            e.0 += count;
+        }
+    }
+    let mut map = std::collections::BTreeMap::<u64, (u64, u64)>::new();
+    // SAFETY: `each` has the callback's signature and `map` outlives the call.
+    unsafe {
+        uc_pathvm_mem_sites(uc, each, std::ptr::from_mut(&mut map).cast());
+    }
+    map.into_iter().map(|(pc, (l, s))| (pc, l, s)).collect()
 }
 
 /// Linux's legacy vsyscall page (`vsyscall=xonly`, the default): calls to
@@ -1130,13 +1160,23 @@ extern "C" {
     ) -> libc::c_int;
     /// Installs the data-access tracer of pathvm's unicorn patch
     /// (`third_party/unicorn-engine-2.1.1-pathvm.patch`): translated code
-    /// calls `cb(data, address, size | is_store << 8)` before each guest load
-    /// and store, as do the helpers that access guest memory themselves
-    /// (`xsave`, `fxsave`, `cmpxchg16b`...). Loads and stores stay on the
-    /// emulator's fast path, which a memory hook would take them off.
+    /// calls `cb(data, address, size | is_store << 8, site)` before each
+    /// guest load and store, as do the helpers that access guest memory
+    /// themselves (`xsave`, `fxsave`, `cmpxchg16b`...); `site` is the
+    /// [`AccessSite`] of the instruction (null when unknown), which has
+    /// counted the access. Loads and stores stay on the emulator's fast
+    /// path, which a memory hook would take them off. (The patch declares
+    /// `cb` with three arguments and calls it with four.)
     fn uc_pathvm_set_mem_tracer(
         uc: unicorn_engine::ffi::uc_handle,
         cb: extern "C" fn(*mut libc::c_void, u64, u32),
+        data: *mut libc::c_void,
+    ) -> libc::c_int;
+    /// Calls `cb(data, pc, is_store, count)` for each access site (a guest
+    /// instruction and a direction) that counted accesses.
+    fn uc_pathvm_mem_sites(
+        uc: unicorn_engine::ffi::uc_handle,
+        cb: extern "C" fn(*mut libc::c_void, u64, u32, u64),
         data: *mut libc::c_void,
     ) -> libc::c_int;
     /// Calls `cb(data, pc, size)` for each translation block a guest store
@@ -1209,15 +1249,37 @@ extern "C" fn client_request<O: Observer>(data: *mut libc::c_void, env: *mut u64
 
 /// Unlike unicorn's memory hook, it reports an access that crosses a page
 /// once.
-extern "C" fn mem_tracer<O: Observer>(data: *mut libc::c_void, addr: u64, info: u32) {
+extern "C" fn mem_tracer<O: Observer>(
+    data: *mut libc::c_void,
+    addr: u64,
+    info: u32,
+    site: *const AccessSite,
+) {
     // SAFETY: `data` is the machine registered in `install_hooks`, valid for
     // the whole run and not otherwise borrowed while translated code runs.
     let m = unsafe { &mut *(data as *mut Machine<'_, O>) };
+    // SAFETY: a site is never freed, and only counted by the access's own
+    // instruction on this thread.
+    let pc = if site.is_null() {
+        0
+    } else {
+        unsafe { (*site).pc }
+    };
     m.observer.mem(MemEvent {
         addr,
         size: (info & 0xff) as u8,
         is_store: info & 0x100 != 0,
+        pc,
     });
+}
+
+/// The patch's `struct pathvm_site`: the accesses one instruction made in
+/// one direction (see [`RunOutcome::accesses`]).
+#[repr(C)]
+struct AccessSite {
+    count: u64,
+    pc: u64,
+    is_store: u64,
 }
 
 /// `[rdi, rsi, rdx]`, the first three integer arguments at a function's entry.
@@ -1627,7 +1689,16 @@ fn install_hooks<'o, O: Observer>(
         // SAFETY: `mem_tracer::<O>` has the tracer's signature; `machine`
         // lives as long as the engine (see the block hook above). Set before
         // the first `emu_start`, so every translation calls it.
-        unsafe { uc_pathvm_set_mem_tracer(handle, mem_tracer::<O>, machine as *mut libc::c_void) };
+        unsafe {
+            let tracer: extern "C" fn(*mut libc::c_void, u64, u32, *const AccessSite) =
+                mem_tracer::<O>;
+            // The patch's declaration has three arguments; it calls with four.
+            let cb = std::mem::transmute::<
+                extern "C" fn(*mut libc::c_void, u64, u32, *const AccessSite),
+                extern "C" fn(*mut libc::c_void, u64, u32),
+            >(tracer);
+            uc_pathvm_set_mem_tracer(handle, cb, machine as *mut libc::c_void)
+        };
         if let Some(f) = uc.get_data_mut().observer.mem_filter() {
             // SAFETY: the observer keeps both pointers valid for the run
             // (`MemFilter`'s contract); set before the first `emu_start`.

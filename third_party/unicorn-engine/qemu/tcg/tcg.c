@@ -716,22 +716,70 @@ void uc_add_inline_hook(uc_engine *uc, struct hook *hk, void** args, int args_le
     tcg_gen_callN(tcg_ctx, info->func, NULL, args_len, (TCGTemp**)args);
 }
 
+// pathvm: the access sites (uc.c): one counter per guest instruction and
+// direction, whose address translated code passes to the tracer.
+struct pathvm_site {
+    uint64_t count;
+    uint64_t pc;
+    uint64_t is_store;
+};
+struct pathvm_site *pathvm_site_of(uint64_t pc, int is_store);
+
+typedef void (*pathvm_site_cb)(void *data, uint64_t addr, uint32_t info,
+                               const struct pathvm_site *site);
+
+// pathvm: the tracer without a filter: the site counts the access, then
+// pathvm's tracer sees it.
+static void pathvm_counting_tracer(void *data, uint64_t addr, uint32_t info,
+                                   struct pathvm_site *site)
+{
+    struct uc_struct *uc = data;
+
+    if (site) {
+        site->count++;
+    }
+    ((pathvm_site_cb)uc->mem_tracer)(uc->mem_tracer_data, addr, info, site);
+}
+
 // pathvm: the tracer behind the L1D filter (see uc_pathvm_set_mem_filter).
 // An access within one line whose line is the most recently used way of its
-// set is a hit that changes no state of the cache model: it is only counted.
-static void pathvm_filtered_tracer(void *data, uint64_t addr, uint32_t info)
+// set is a hit that changes no state of the cache model: it is only counted
+// (by its site, and as a load or a store).
+static void pathvm_filtered_tracer(void *data, uint64_t addr, uint32_t info,
+                                   struct pathvm_site *site)
 {
     struct uc_struct *uc = data;
     uint32_t bits = uc->pathvm_l1_line_bits;
     uint64_t line = addr >> bits;
 
+    if (site) {
+        site->count++;
+    }
     if (((addr + (info & 0xff) - 1) >> bits) == line &&
         uc->pathvm_l1_ways[(line & uc->pathvm_l1_set_mask)
                            << uc->pathvm_l1_assoc_log2] == line) {
         uc->pathvm_l1_counts[(info >> 8) & 1]++;
         return;
     }
-    uc->mem_tracer(uc->mem_tracer_data, addr, info);
+    ((pathvm_site_cb)uc->mem_tracer)(uc->mem_tracer_data, addr, info, site);
+}
+
+// pathvm: the guest address of the instruction being translated: the last
+// insn_start op emitted (0 before the first).
+static uint64_t pathvm_current_insn(TCGContext *tcg_ctx)
+{
+    TCGOp *op;
+
+    QTAILQ_FOREACH_REVERSE(op, &tcg_ctx->ops, link) {
+        if (op->opc == INDEX_op_insn_start) {
+#if TARGET_LONG_BITS > TCG_TARGET_REG_BITS
+            return deposit64(op->args[0], 32, 32, op->args[1]);
+#else
+            return op->args[0];
+#endif
+        }
+    }
+    return 0;
 }
 
 // pathvm: the number of guest accesses still to be emitted without their
@@ -762,41 +810,48 @@ void gen_mem_tracer_wide(TCGContext *tcg_ctx, TCGv addr, unsigned size,
     pathvm_tracer_skip = parts;
 }
 
+// pathvm: the tracer call, with the site of the instruction being
+// translated.
 static void gen_mem_tracer_info(TCGContext *tcg_ctx, TCGv addr, uint32_t info_bits)
 {
     struct uc_struct *uc = tcg_ctx->uc;
     TCGHelperInfo *info;
-    TCGv_ptr tdata;
+    TCGv_ptr tdata, tsite;
     TCGv_i32 tinfo;
-    TCGTemp *args[3];
-    void (*func)(void *, uint64_t, uint32_t) = uc->mem_tracer;
-    void *data = uc->mem_tracer_data;
+    TCGTemp *args[4];
+    void *func = (void *)pathvm_counting_tracer;
+    uint64_t pc;
 
     if (!uc->mem_tracer) {
         return;
     }
     if (uc->pathvm_l1_ways) {
-        func = pathvm_filtered_tracer;
-        data = uc;
+        func = (void *)pathvm_filtered_tracer;
     }
     info = g_hash_table_lookup(tcg_ctx->helper_table, (gpointer)func);
     if (info == NULL) {
         info = g_malloc0(sizeof(TCGHelperInfo));
-        info->func = (void *)func;
+        info->func = func;
         info->name = "pathvm_mem_tracer";
         info->flags = TCG_CALL_NO_RWG;
         info->sizemask = dh_sizemask(void, 0) | dh_sizemask(ptr, 1) |
-                         dh_sizemask(i64, 2) | dh_sizemask(i32, 3);
+                         dh_sizemask(i64, 2) | dh_sizemask(i32, 3) |
+                         dh_sizemask(ptr, 4);
         g_hash_table_insert(tcg_ctx->helper_table, (gpointer)info->func, (gpointer)info);
     }
-    tdata = tcg_const_ptr(tcg_ctx, data);
+    pc = pathvm_current_insn(tcg_ctx);
+    tdata = tcg_const_ptr(tcg_ctx, uc);
     tinfo = tcg_const_i32(tcg_ctx, info_bits);
+    tsite = tcg_const_ptr(tcg_ctx,
+                          pc ? pathvm_site_of(pc, (info_bits >> 8) & 1) : NULL);
     args[0] = tcgv_ptr_temp(tcg_ctx, tdata);
     args[1] = tcgv_i64_temp(tcg_ctx, addr);
     args[2] = tcgv_i32_temp(tcg_ctx, tinfo);
-    tcg_gen_callN(tcg_ctx, info->func, NULL, 3, args);
+    args[3] = tcgv_ptr_temp(tcg_ctx, tsite);
+    tcg_gen_callN(tcg_ctx, info->func, NULL, 4, args);
     tcg_temp_free_ptr(tcg_ctx, tdata);
     tcg_temp_free_i32(tcg_ctx, tinfo);
+    tcg_temp_free_ptr(tcg_ctx, tsite);
 }
 
 // pathvm: call the block-counter hook, hook(data, env, slot).

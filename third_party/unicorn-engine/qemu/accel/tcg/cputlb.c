@@ -1939,6 +1939,33 @@ tcg_target_ulong helper_be_ldsl_mmu(CPUArchState *env, target_ulong addr,
  * Load helpers for cpu_ldst.h.
  */
 
+/* pathvm: a helper's own access to guest memory (xsave, fxsave, fldt...):
+ * counted by the site of the instruction that called the helper (found
+ * from retaddr, when the helper was given one), then traced; the filter
+ * does not apply. */
+struct pathvm_site {
+    uint64_t count;
+    uint64_t pc;
+    uint64_t is_store;
+};
+struct pathvm_site *pathvm_site_of(uint64_t pc, int is_store);
+uint64_t pathvm_guest_pc(struct uc_struct *uc, uintptr_t retaddr);
+
+static void pathvm_helper_access(CPUArchState *env, uint64_t addr,
+                                 uint32_t info, uintptr_t retaddr)
+{
+    struct uc_struct *uc = env->uc;
+    struct pathvm_site *site = NULL;
+    uint64_t pc = retaddr ? pathvm_guest_pc(uc, retaddr) : 0;
+
+    if (pc) {
+        site = pathvm_site_of(pc, (info >> 8) & 1);
+        site->count++;
+    }
+    ((void (*)(void *, uint64_t, uint32_t, const struct pathvm_site *))
+         uc->mem_tracer)(uc->mem_tracer_data, addr, info, site);
+}
+
 static inline uint64_t cpu_load_helper(CPUArchState *env, abi_ptr addr,
                                        int mmu_idx, uintptr_t retaddr,
                                        MemOp op, FullLoadHelper *full_load) // qq
@@ -1948,7 +1975,7 @@ static inline uint64_t cpu_load_helper(CPUArchState *env, abi_ptr addr,
 
     op &= ~MO_SIGN;
     if (env->uc->mem_tracer) {
-        env->uc->mem_tracer(env->uc->mem_tracer_data, addr, 1u << (op & MO_SIZE));
+        pathvm_helper_access(env, addr, 1u << (op & MO_SIZE), retaddr);
     }
     oi = make_memop_idx(op, mmu_idx);
     ret = full_load(env, addr, oi, retaddr);
@@ -2437,7 +2464,7 @@ cpu_store_helper(CPUArchState *env, target_ulong addr, uint64_t val,
     TCGMemOpIdx oi;
 
     if (env->uc->mem_tracer) {
-        env->uc->mem_tracer(env->uc->mem_tracer_data, addr, (1u << (op & MO_SIZE)) | 0x100);
+        pathvm_helper_access(env, addr, (1u << (op & MO_SIZE)) | 0x100, retaddr);
     }
     oi = make_memop_idx(op, mmu_idx);
     store_helper(env, addr, val, oi, retaddr, op);

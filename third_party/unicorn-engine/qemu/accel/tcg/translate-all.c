@@ -317,6 +317,43 @@ static int cpu_restore_state_from_tb(CPUState *cpu, TranslationBlock *tb,
     return 0;
 }
 
+/* pathvm: the guest address of the instruction whose translated code
+ * called a helper at host address retaddr (GETPC()), found as
+ * cpu_restore_state finds it but restoring nothing; 0 when unknown. */
+uint64_t pathvm_guest_pc(struct uc_struct *uc, uintptr_t retaddr)
+{
+    TCGContext *tcg_ctx = uc->tcg_ctx;
+    TranslationBlock *tb;
+    target_ulong data[TARGET_INSN_START_WORDS];
+    uintptr_t host_pc;
+    uint8_t *p;
+    int i, j;
+
+    if (retaddr - (uintptr_t)tcg_ctx->code_gen_buffer >=
+        tcg_ctx->code_gen_buffer_size) {
+        return 0;
+    }
+    tb = tcg_tb_lookup(tcg_ctx, retaddr);
+    if (!tb) {
+        return 0;
+    }
+    memset(data, 0, sizeof(data));
+    data[0] = tb->pc;
+    host_pc = (uintptr_t)tb->tc.ptr;
+    p = (uint8_t *)tb->tc.ptr + tb->tc.size;
+    retaddr -= GETPC_ADJ;
+    for (i = 0; i < tb->icount; ++i) {
+        for (j = 0; j < TARGET_INSN_START_WORDS; ++j) {
+            data[j] += decode_sleb128(&p);
+        }
+        host_pc += decode_sleb128(&p);
+        if (host_pc > retaddr) {
+            return data[0] - tb->cs_base;
+        }
+    }
+    return 0;
+}
+
 bool cpu_restore_state(CPUState *cpu, uintptr_t host_pc, bool will_exit)
 {
     TCGContext *tcg_ctx = cpu->uc->tcg_ctx;
