@@ -469,9 +469,9 @@ pub fn report_contexts(
     opts: &ContextReportOptions,
 ) -> Result<String, ReportError> {
     let sel = Selection::new(profile, &opts.metrics, opts.sort_by.as_deref())?;
-    if !is_percentage(opts.threshold_pct) {
+    if !crate::table::is_share(opts.threshold_pct) {
         return Err(ReportError::InvalidOption(format!(
-            "threshold {} is not a percentage",
+            "threshold {} is not a percentage from 0 to 100",
             opts.threshold_pct
         )));
     }

@@ -296,9 +296,9 @@ struct PathsJson<'a> {
 pub fn report_paths(profile: &Profile, opts: &PathReportOptions) -> Result<String, ReportError> {
     let metric = opts.metric.as_deref().unwrap_or("instructions");
     let sel = Selection::new(profile, &[], Some(metric))?;
-    if !crate::table::is_percentage(opts.threshold) {
+    if !crate::table::is_share(opts.threshold) {
         return Err(ReportError::InvalidOption(format!(
-            "--threshold {}: not a percentage",
+            "--threshold {}: not a percentage from 0 to 100",
             opts.threshold
         )));
     }

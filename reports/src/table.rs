@@ -459,6 +459,11 @@ pub(crate) fn is_percentage(p: f64) -> bool {
     p.is_finite() && p >= 0.0
 }
 
+/// A percent of a whole (a share of a metric's total): 0 to 100.
+pub(crate) fn is_share(p: f64) -> bool {
+    is_percentage(p) && p <= 100.0
+}
+
 /// `12.34%`.
 pub(crate) fn pct(p: f64) -> String {
     format!("{p:.2}%")

@@ -232,9 +232,9 @@ pub fn view_data(
             return Err(ReportError::NoMetrics);
         }
     }
-    if !crate::table::is_percentage(opts.threshold) {
+    if !crate::table::is_share(opts.threshold) {
         return Err(ReportError::InvalidOption(format!(
-            "--threshold {}: not a percentage",
+            "--threshold {}: not a percentage from 0 to 100",
             opts.threshold
         )));
     }
@@ -1293,6 +1293,11 @@ mod tests {
     fn bad_options_and_profiles_are_errors() {
         let opts = ViewOptions {
             threshold: -1.0,
+            ..ViewOptions::default()
+        };
+        assert!(view_data(&tiny_profile(), None, &mut |_| None, &opts).is_err());
+        let opts = ViewOptions {
+            threshold: 100.5,
             ..ViewOptions::default()
         };
         assert!(view_data(&tiny_profile(), None, &mut |_| None, &opts).is_err());
