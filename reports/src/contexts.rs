@@ -27,9 +27,7 @@ use crate::functions::{source_position, FunctionJson, ReportFormat};
 use crate::glob::glob_match;
 use crate::metric::{to_json, totals_line, CostMap, Selection};
 use crate::profile::{focus_keep, ContextTable, Profile};
-use crate::table::{
-    count, hidden_note, is_percentage, pct, per_call, percent_of, Align, Fit, Table,
-};
+use crate::table::{count, hidden_note, pct, per_call, percent_of, Align, Fit, Table};
 
 /// Which context view [`report_contexts`] makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

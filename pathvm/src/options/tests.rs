@@ -70,6 +70,10 @@ fn every_run_option_reaches_an_execd_child() {
         "800000,ffffffffffffffff",
         "--timeline",
         "1025",
+        "--start-ids",
+        "9,9,9,9:6,6,6,6:",
+        "--cpu",
+        "x86-64-v3",
     ];
     let with = |extra: &[&'static str]| -> Vec<&str> {
         let mut v = common.to_vec();
@@ -114,6 +118,21 @@ fn every_run_option_reaches_an_execd_child() {
             blocked: 1 << (libc::SIGCHLD - 1),
             ignored: 1 << (libc::SIGHUP - 1),
         };
+        let ids = vm::Identity {
+            uid: vm::Ids {
+                real: 1,
+                effective: 2,
+                saved: 3,
+                fs: 2,
+            },
+            gid: vm::Ids {
+                real: 4,
+                effective: 5,
+                saved: 5,
+                fs: 5,
+            },
+            groups: vec![7, 8],
+        };
         let child_argv = child_args(
             &a,
             &Child {
@@ -121,6 +140,7 @@ fn every_run_option_reaches_an_execd_child() {
                 pid: 1001,
                 signals,
                 stack_limit: (1 << 20, 64 << 20),
+                ids: &ids,
                 program: std::path::Path::new("/bin/prog"),
                 argv: &argv,
                 timeline: Some(1030),
@@ -144,6 +164,7 @@ fn every_run_option_reaches_an_execd_child() {
         assert_eq!(child.guest_pid, Some(1001));
         assert_eq!(child.start_signals, Some(signals));
         assert_eq!(child.start_stack_limit, Some((1 << 20, 64 << 20)));
+        assert_eq!(child.start_ids, Some(ids.clone()));
         assert_eq!(child.timeline, Some(1030));
         assert_eq!(child.argv0, Some("prog".into()));
         assert_eq!(child.command, [OsString::from("/bin/prog"), "-v".into()]);
@@ -156,6 +177,7 @@ fn every_run_option_reaches_an_execd_child() {
             guest_pid: a.guest_pid,
             start_signals: a.start_signals,
             start_stack_limit: a.start_stack_limit,
+            start_ids: a.start_ids.clone(),
             timeline: a.timeline,
             argv0: a.argv0.clone(),
             command: a.command.clone(),
