@@ -332,3 +332,50 @@ fn the_instruction_limit_has_its_own_status_and_keeps_the_profile() {
         "{summary}"
     );
 }
+
+/// Options clap refuses and values out of range: one line, status 2, for
+/// every command; help and version as clap prints them, status 0.
+#[test]
+fn usage_errors_are_one_line() {
+    let dir = scratch("usage");
+    let prof = dir.join("p.out");
+    assert_eq!(
+        run_pathvm(&prof, &guest("count"), &[]).status.code(),
+        Some(7)
+    );
+    let p = prof.to_str().unwrap();
+    let html = dir.join("v.html");
+    let h = html.to_str().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["bogus"], "unrecognized subcommand"),
+        (&["run"], "required arguments"),
+        (&["run", "--cpu", "foo", "x"], "unknown CPU model"),
+        (&["report", p, "--bogus"], "unexpected argument '--bogus'"),
+        (&["report", p, "--by", "nothing"], "possible values"),
+        (
+            &["report", p, "--by", "path", "--threshold", "150"],
+            "0 to 100",
+        ),
+        (&["view", p, "-o", h, "--threshold", "150"], "0 to 100"),
+        (&["view", p, "-o", h, "--threshold=-1"], "0 to 100"),
+        (&["view", p, "-o", h, "--threshold", "-1"], "'-1'"),
+        (&["view", p, "-o", h, "--max-contexts", "0"], "at least 1"),
+        (
+            &["view", p, "-o", h, "--source-dir", "/nonexistent"],
+            "no such directory",
+        ),
+    ];
+    for (args, says) in cases {
+        let out = Command::new(pathvm()).args(*args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = one_line_error(&out);
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    assert!(!html.exists(), "no page is written for a refused option");
+    for args in [&["--help"][..], &["--version"], &["view", "--help"]] {
+        let out = Command::new(pathvm()).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(!out.stdout.is_empty() && out.stderr.is_empty(), "{args:?}");
+    }
+}

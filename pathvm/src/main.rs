@@ -35,7 +35,10 @@ fn main() -> ExitCode {
     unsafe {
         libc::mallopt(libc::M_MMAP_THRESHOLD, 128 << 10);
     }
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(&e),
+    };
     match cli.command {
         Command::Run(a) => run(a),
         Command::Report(a) => commands::finish(commands::report(a)),
@@ -44,6 +47,43 @@ fn main() -> ExitCode {
         Command::Export(a) => commands::finish(commands::export(a)),
         Command::View(a) => commands::finish(commands::view(a)),
     }
+}
+
+/// clap's help and version as clap prints them; its errors as one line
+/// (the error, then its tip), with the usage status.
+fn usage_error(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion)
+        || matches!(
+            e.kind(),
+            ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+        )
+    {
+        let _ = e.print();
+        let status = if e.use_stderr() { EXIT_USAGE } else { 0 };
+        return ExitCode::from(status);
+    }
+    let text = e.to_string();
+    // The message (with the lines that continue it, up to the first blank
+    // one), then any tip; the usage lines are left to --help.
+    let mut line = String::new();
+    let mut in_message = false;
+    for l in text.lines().map(str::trim) {
+        if let Some(msg) = l.strip_prefix("error: ") {
+            line.push_str(msg);
+            in_message = true;
+        } else if let Some(tip) = l.strip_prefix("tip: ") {
+            line.push_str("; ");
+            line.push_str(tip);
+        } else if l.is_empty() {
+            in_message = false;
+        } else if in_message {
+            line.push(' ');
+            line.push_str(l);
+        }
+    }
+    eprintln!("pathvm: {line} (see --help)");
+    ExitCode::from(EXIT_USAGE)
 }
 
 fn run(a: RunArgs) -> ExitCode {

@@ -84,11 +84,12 @@ pub(crate) struct ViewArgs {
     pub(crate) threshold: f64,
     /// Calling contexts the page keeps (the costliest); the others are
     /// folded into `(cut)` nodes that keep their cost.
-    #[arg(long, default_value_t = reports::ViewOptions::default().max_contexts)]
+    #[arg(long, default_value_t = reports::ViewOptions::default().max_contexts,
+          value_parser = at_least_one)]
     pub(crate) max_contexts: usize,
     /// A directory where source files named by a relative path are looked
     /// for (repeatable; the current directory first).
-    #[arg(long)]
+    #[arg(long, value_parser = existing_dir)]
     pub(crate) source_dir: Vec<PathBuf>,
 }
 
@@ -514,6 +515,21 @@ pub(crate) fn guest_env(a: &RunArgs) -> Vec<OsString> {
         env.push(kv.clone());
     }
     env
+}
+
+fn at_least_one(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err("not a whole number of at least 1".into()),
+    }
+}
+
+fn existing_dir(s: &str) -> Result<PathBuf, String> {
+    if std::path::Path::new(s).is_dir() {
+        Ok(PathBuf::from(s))
+    } else {
+        Err("no such directory".into())
+    }
 }
 
 pub(crate) fn parse_start_signals(s: &str) -> Result<vm::StartSignals, String> {
