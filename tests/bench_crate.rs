@@ -6,7 +6,6 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::clientreq::phase_instructions;
 use crate::common::*;
 
 /// Copy `examples/bench` to `dir` (its `pathvm-bench` dependency pointed
@@ -126,19 +125,8 @@ fn example_benchmarks_are_phases_and_a_change_fails_its_own_alone() {
         String::from_utf8_lossy(&out.stderr)
     );
     let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let verdicts: Vec<(&str, &str)> = j["checks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| {
-            (
-                c["benchmark"].as_str().unwrap(),
-                c["status"].as_str().unwrap(),
-            )
-        })
-        .collect();
     assert_eq!(
-        verdicts,
+        check_verdicts(&j),
         [
             ("main", "ok"),
             ("word_count", "ok"),

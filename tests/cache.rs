@@ -12,21 +12,7 @@ fn cachegrind_d1_misses(
     arg: &str,
     dir: &std::path::Path,
 ) -> BTreeMap<String, u64> {
-    let out = dir.join(format!("cg.{arg}"));
-    let st = Command::new("valgrind")
-        .args([
-            "--tool=cachegrind",
-            "--cache-sim=yes",
-            "--I1=32768,8,64",
-            "--D1=32768,8,64",
-            "--LL=8388608,16,64",
-        ])
-        .arg(format!("--cachegrind-out-file={}", out.display()))
-        .arg(program)
-        .arg(arg)
-        .output()
-        .unwrap();
-    assert!(st.status.success());
+    let out = cachegrind(program, arg, dir);
     let ann = Command::new("cg_annotate")
         .arg("--auto=no")
         .arg(&out)
@@ -135,13 +121,7 @@ fn counts_do_not_depend_on_other_analyses() {
         .enumerate()
         {
             let profile = dir.join(format!("{prog}-{i}.out"));
-            let out = Command::new(pathvm())
-                .args(["run", "-q", "-o"])
-                .arg(&profile)
-                .args(*flags)
-                .arg(guest(prog))
-                .output()
-                .unwrap();
+            let out = run_with(&profile, flags, &guest(prog), &[]);
             assert!(out.status.success());
             totals.push(
                 report_json(&profile, &[])["totals"]

@@ -351,19 +351,8 @@ fn per_function_limits_and_several_profiles() {
     );
     assert_eq!(out.status.code(), Some(1));
     let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let rows: Vec<(&str, &str)> = j["checks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| {
-            (
-                c["benchmark"].as_str().unwrap(),
-                c["status"].as_str().unwrap(),
-            )
-        })
-        .collect();
     assert_eq!(
-        rows,
+        check_verdicts(&j),
         [("total", "ok"), ("heavy", "regressed"), ("light", "ok")],
         "{j:#}"
     );

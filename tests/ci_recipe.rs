@@ -6,7 +6,6 @@
 //! `uses:` steps are skipped (the project is already there). The YAML is
 //! read with python3's PyYAML (the test skips without it).
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -187,11 +186,6 @@ fn github_job(
     (status, ran)
 }
 
-/// The phases' instructions of a profile.
-fn phases(profile: &Path) -> BTreeMap<String, u64> {
-    crate::clientreq::phase_instructions(profile)
-}
-
 #[test]
 fn the_ci_recipes_run_as_documented() {
     let md = std::fs::read_to_string(repo().join("docs/ci.md")).unwrap();
@@ -217,7 +211,7 @@ fn the_ci_recipes_run_as_documented() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let base = phases(&project.join("perf/bench.out"));
+    let base = phase_instructions(&project.join("perf/bench.out"));
     assert_eq!(
         base.keys().collect::<Vec<_>>(),
         ["checksum", "main", "vocabulary", "word_count"]
@@ -243,7 +237,7 @@ fn the_ci_recipes_run_as_documented() {
             && commands.contains("gh pr comment 7 --body-file check.md\n"),
         "{commands}"
     );
-    assert_eq!(phases(&project.join("bench.out")), base);
+    assert_eq!(phase_instructions(&project.join("bench.out")), base);
 
     // GitLab, the checksum reads 1% more bytes: the job fails, and the
     // note posted first names the checksum.
@@ -278,7 +272,7 @@ fn the_ci_recipes_run_as_documented() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let after = phases(&project.join("bench.out"));
+    let after = phase_instructions(&project.join("bench.out"));
     let grown = after["checksum"] - base["checksum"];
     let pct = grown as f64 * 100.0 / base["checksum"] as f64;
     let note = std::fs::read_to_string(log.join("curl-body.md")).unwrap();

@@ -18,22 +18,6 @@ pub fn callgrind_parts(dir: &Path, out: &str) -> BTreeMap<String, u64> {
         .collect()
 }
 
-/// pathvm's phases and their instructions.
-pub fn phase_instructions(profile: &Path) -> BTreeMap<String, u64> {
-    let rep = report_json(profile, &["--phases"]);
-    rep["phases"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| {
-            (
-                p["phase"].as_str().unwrap().to_string(),
-                p["totals"]["instructions"].as_u64().unwrap(),
-            )
-        })
-        .collect()
-}
-
 /// `valgrind --tool=callgrind --instr-atstart=no` of `program args` in
 /// `dir`: its parts, and its stdout.
 pub fn callgrind(dir: &Path, program: &Path, args: &[&str]) -> (BTreeMap<String, u64>, Vec<u8>) {

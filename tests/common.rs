@@ -1,5 +1,6 @@
 //! Shared helpers: building guest programs, running pathvm and natives.
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
@@ -89,6 +90,34 @@ pub fn run_native(program: &Path, args: &[&str]) -> Output {
         .expect("start native program")
 }
 
+/// `pathvm ARGS...`, which must exit 0 (its stderr is shown when it does
+/// not): its output.
+pub fn pathvm_ok<I, S>(args: I) -> Output
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
+    let out = Command::new(pathvm())
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("start pathvm");
+    assert!(
+        out.status.success(),
+        "pathvm failed ({}): {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// `pathvm export PROFILE ARGS...`, which must succeed: its stdout.
+pub fn export(profile: &Path, args: &[&str]) -> Vec<u8> {
+    let mut all = vec![OsStr::new("export"), profile.as_os_str()];
+    all.extend(args.iter().map(OsStr::new));
+    pathvm_ok(all).stdout
+}
+
 /// `pathvm report --format json` of a profile, parsed.
 pub fn report_json(profile: &Path, extra: &[&str]) -> serde_json::Value {
     report_files_json(&[profile.to_path_buf()], extra)
@@ -96,19 +125,11 @@ pub fn report_json(profile: &Path, extra: &[&str]) -> serde_json::Value {
 
 /// `pathvm report --format json FILE...` (the files merged), parsed.
 pub fn report_files_json(files: &[PathBuf], extra: &[&str]) -> serde_json::Value {
-    let out = Command::new(pathvm())
-        .arg("report")
-        .args(files)
-        .args(["--format", "json"])
-        .args(extra)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "report failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("report JSON")
+    let mut all = vec![OsStr::new("report")];
+    all.extend(files.iter().map(|f| f.as_os_str()));
+    all.extend(["--format", "json"].iter().map(OsStr::new));
+    all.extend(extra.iter().map(OsStr::new));
+    serde_json::from_slice(&pathvm_ok(all).stdout).expect("report JSON")
 }
 
 /// Self instructions per function name, from the JSON report.
@@ -131,6 +152,59 @@ pub fn have(tool: &str) -> bool {
         .args(["-c", &format!("command -v {tool}")])
         .output()
         .is_ok_and(|o| o.status.success())
+}
+
+/// cachegrind with pathvm's default cache geometry on `program ARG`, its
+/// output file written as `dir/cg.ARG`: that file.
+pub fn cachegrind(program: &Path, arg: &str, dir: &Path) -> PathBuf {
+    let out = dir.join(format!("cg.{arg}"));
+    let st = Command::new("valgrind")
+        .args([
+            "--tool=cachegrind",
+            "--cache-sim=yes",
+            "--I1=32768,8,64",
+            "--D1=32768,8,64",
+            "--LL=8388608,16,64",
+        ])
+        .arg(format!("--cachegrind-out-file={}", out.display()))
+        .arg(program)
+        .arg(arg)
+        .output()
+        .unwrap();
+    assert!(st.status.success());
+    out
+}
+
+/// pathvm's phases and their instructions.
+pub fn phase_instructions(profile: &Path) -> std::collections::BTreeMap<String, u64> {
+    let rep = report_json(profile, &["--phases"]);
+    rep["phases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["phase"].as_str().unwrap().to_string(),
+                p["totals"]["instructions"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// (benchmark, status) of each check of `pathvm check --format json`'s
+/// document, in its order.
+pub fn check_verdicts(j: &serde_json::Value) -> Vec<(&str, &str)> {
+    j["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["benchmark"].as_str().unwrap(),
+                c["status"].as_str().unwrap(),
+            )
+        })
+        .collect()
 }
 
 /// A context of the `--by context` JSON report: (stack, calls, self

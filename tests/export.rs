@@ -24,17 +24,9 @@ fn callgrind_annotate_reads_every_export_and_agrees() {
         let profile = dir.join(format!("{prog}.out"));
         run_pathvm(&profile, &guest(prog), &[]);
         let cg = dir.join(format!("{prog}.callgrind"));
-        let out = Command::new(pathvm())
-            .arg("export")
-            .arg(&profile)
-            .args(["--format", "callgrind", "-o"])
-            .arg(&cg)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+        export(
+            &profile,
+            &["--format", "callgrind", "-o", cg.to_str().unwrap()],
         );
         let ann = Command::new("callgrind_annotate")
             .args(["--inclusive=no", "--threshold=100", "--auto=no"])
@@ -72,14 +64,8 @@ fn folded_and_flamegraph() {
     let dir = scratch("flame");
     let profile = dir.join("fig1.out");
     run_pathvm(&profile, &guest("fig1-O2"), &[]);
-    let out = Command::new(pathvm())
-        .arg("export")
-        .arg(&profile)
-        .args(["--format", "folded"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let folded = String::from_utf8_lossy(&out.stdout);
+    let folded = export(&profile, &["--format", "folded"]);
+    let folded = String::from_utf8_lossy(&folded);
     let c_under_a: u64 = folded
         .lines()
         .filter(|l| l.contains(";main;a;f;c ") || l.contains(";main;a;f;c;d "))
@@ -97,17 +83,16 @@ fn folded_and_flamegraph() {
             .unwrap()
     );
     let svg = dir.join("fig1.svg");
-    let out = Command::new(pathvm())
-        .arg("export")
-        .arg(&profile)
-        .args(["--format", "flamegraph", "--metric", "l1d-miss", "-o"])
-        .arg(&svg)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    export(
+        &profile,
+        &[
+            "--format",
+            "flamegraph",
+            "--metric",
+            "l1d-miss",
+            "-o",
+            svg.to_str().unwrap(),
+        ],
     );
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.contains("<svg") && text.contains("main"));
@@ -118,35 +103,14 @@ fn folded_and_flamegraph() {
 /// Folded stacks of one metric without the `<root>;` prefix (the root
 /// context's own cost stays `<root>`), summed per stack.
 fn folded_map(profile: &std::path::Path, metric: &str) -> std::collections::BTreeMap<String, u64> {
-    let out = Command::new(pathvm())
-        .arg("export")
-        .arg(profile)
-        .args(["--format", "folded", "--metric", metric])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+    let folded = export(profile, &["--format", "folded", "--metric", metric]);
     let mut map = std::collections::BTreeMap::new();
-    for line in String::from_utf8_lossy(&out.stdout).lines() {
+    for line in String::from_utf8_lossy(&folded).lines() {
         let (stack, n) = line.rsplit_once(' ').unwrap();
         let stack = stack.strip_prefix("<root>;").unwrap_or(stack).to_string();
         *map.entry(stack).or_insert(0) += n.parse::<u64>().unwrap();
     }
     map
-}
-
-fn export_bytes(profile: &std::path::Path, args: &[&str]) -> Vec<u8> {
-    let out = Command::new(pathvm())
-        .arg("export")
-        .arg(profile)
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out.stdout
 }
 
 /// `;`-joined and escaped as the folded export names frames.
@@ -176,7 +140,7 @@ fn speedscope_and_pprof_agree_with_the_profile() {
     // speedscope: one sampled profile per metric whose weights add up to
     // the total and whose stacks are the folded stacks.
     let ss: serde_json::Value =
-        serde_json::from_slice(&export_bytes(&profile, &["--format", "speedscope"])).unwrap();
+        serde_json::from_slice(&export(&profile, &["--format", "speedscope"])).unwrap();
     assert_eq!(
         ss["$schema"],
         "https://www.speedscope.app/file-format-schema.json"
@@ -219,7 +183,7 @@ fn speedscope_and_pprof_agree_with_the_profile() {
         }
         assert_eq!(stacks, folded_map(&profile, metric), "{metric}");
     }
-    let one: serde_json::Value = serde_json::from_slice(&export_bytes(
+    let one: serde_json::Value = serde_json::from_slice(&export(
         &profile,
         &["--format", "speedscope", "--metric", "l1d-miss"],
     ))
@@ -230,7 +194,7 @@ fn speedscope_and_pprof_agree_with_the_profile() {
     // pprof: every metric a sample type, sums equal the totals, and the
     // stacks (leaf first) are the folded stacks reversed.
     let path = dir.join("fig1.pb.gz");
-    let bytes = export_bytes(&profile, &["--format", "pprof", "--metric", "l1d-miss"]);
+    let bytes = export(&profile, &["--format", "pprof", "--metric", "l1d-miss"]);
     std::fs::write(&path, &bytes).unwrap();
     let pp = reports::export_pprof::read_pprof(&bytes).unwrap();
     let s = |i: i64| pp.string_table[i as usize].as_str();
@@ -358,18 +322,7 @@ for e in jsonschema.Draft7Validator(schema).iter_errors(json.load(open(sys.argv[
 
 /// `pathvm export --format bmf FILE` into `dir/NAME.json`, parsed.
 fn bmf_of(profile: &std::path::Path, json: &std::path::Path) -> serde_json::Value {
-    let out = Command::new(pathvm())
-        .arg("export")
-        .arg(profile)
-        .args(["--format", "bmf", "-o"])
-        .arg(json)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    export(profile, &["--format", "bmf", "-o", json.to_str().unwrap()]);
     serde_json::from_slice(&std::fs::read(json).unwrap()).unwrap()
 }
 

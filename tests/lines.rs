@@ -4,7 +4,6 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Command;
 
 use crate::common::*;
 
@@ -35,21 +34,7 @@ fn cachegrind_lines(
     dir: &Path,
     file: &str,
 ) -> BTreeMap<u64, (u64, u64)> {
-    let out = dir.join(format!("cg.{arg}"));
-    let st = Command::new("valgrind")
-        .args([
-            "--tool=cachegrind",
-            "--cache-sim=yes",
-            "--I1=32768,8,64",
-            "--D1=32768,8,64",
-            "--LL=8388608,16,64",
-        ])
-        .arg(format!("--cachegrind-out-file={}", out.display()))
-        .arg(program)
-        .arg(arg)
-        .output()
-        .unwrap();
-    assert!(st.status.success());
+    let out = cachegrind(program, arg, dir);
     let text = std::fs::read_to_string(&out).unwrap();
     let mut events = Vec::new();
     let mut in_file = false;

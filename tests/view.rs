@@ -252,16 +252,10 @@ fn base64_decode(s: &str) -> Vec<u8> {
 
 /// `pathvm view FILES... -o OUT`, which must succeed; its stderr.
 fn view(files: &[&Path], out: &Path) -> String {
-    let o = Command::new(pathvm())
-        .arg("view")
-        .args(files)
-        .arg("-o")
-        .arg(out)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert!(o.status.success(), "pathvm view: {stderr}");
-    stderr
+    let mut args = vec![std::ffi::OsStr::new("view")];
+    args.extend(files.iter().map(|f| f.as_os_str()));
+    args.extend([std::ffi::OsStr::new("-o"), out.as_os_str()]);
+    String::from_utf8_lossy(&pathvm_ok(args).stderr).into_owned()
 }
 
 /// `1,234,567`, as the page writes numbers.
@@ -513,28 +507,18 @@ fn the_page_shows_the_tree_the_flame_graph_paths_on_source_and_a_comparison() {
 /// The source lines and the instruction addresses of path `id` of walk,
 /// from `report --annotate`, sorted.
 fn path_lines(profile: &Path, id: u64) -> (Vec<u64>, Vec<String>) {
-    let out = Command::new(pathvm())
-        .args([
-            "report",
+    let j = report_json(
+        profile,
+        &[
             "--by",
             "path",
             "--function",
             "walk",
             "--annotate",
-            "--format",
-            "json",
-        ])
-        .arg("--path")
-        .arg(id.to_string())
-        .arg(profile)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+            "--path",
+            &id.to_string(),
+        ],
     );
-    let j: Value = serde_json::from_slice(&out.stdout).unwrap();
     let mut lines: Vec<u64> = j[0]["instructions"]
         .as_array()
         .unwrap()
