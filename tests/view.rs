@@ -431,7 +431,61 @@ fn the_page_shows_the_tree_the_flame_graph_paths_on_source_and_a_comparison() {
         highlighted.as_array().unwrap().contains(&json!(sweep_line)),
         "{highlighted} holds the sweeping line {sweep_line}"
     );
+    // The costs beside the source are `report --by line`'s, every metric
+    // on its line: the sweeping line's misses.
+    let by_line = report_json(&profile, &["--by", "line", "--metric", "l1d-miss"]);
+    let want = by_line["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| {
+            r["file"].as_str().unwrap().ends_with("sweep.c") && r["line"] == json!(sweep_line)
+        })
+        .map(|r| r["cost"]["l1d-miss"].as_u64().unwrap())
+        .unwrap();
+    assert!(want > 0);
+    let shown = b.eval(&format!(
+        "document.querySelector('#code .src-line[data-line=\"{sweep_line}\"] .cost').textContent"
+    ));
+    assert_eq!(
+        shown,
+        json!(thousands(want)),
+        "line {sweep_line}'s l1d-miss"
+    );
     b.screenshot("path-l1d-miss");
+    // And beside each instruction, `report --by instruction`'s.
+    b.key("d");
+    let by_insn = report_json(&profile, &["--by", "instruction", "--metric", "l1d-miss"]);
+    let of_insn: std::collections::HashMap<String, u64> = by_insn["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["address"].as_str().unwrap().to_string(),
+                r["cost"]["l1d-miss"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let shown = b.eval(
+        "[...document.querySelectorAll('#code .insn')].map(l => [l.dataset.addr, l.querySelector('.cost').textContent])",
+    );
+    let shown = shown.as_array().unwrap();
+    assert!(!shown.is_empty());
+    let mut with_misses = 0;
+    for row in shown {
+        let (addr, text) = (row[0].as_str().unwrap(), row[1].as_str().unwrap());
+        let want = of_insn.get(addr).copied().unwrap_or(0);
+        let want = if want == 0 {
+            String::new()
+        } else {
+            thousands(want)
+        };
+        assert_eq!(text, want, "l1d-miss of the instruction at {addr}");
+        with_misses += usize::from(!text.is_empty());
+    }
+    assert!(with_misses > 0, "some of walk's instructions miss");
+    b.key("d");
     b.key("t");
     b.screenshot("path-l1d-miss-dark");
     b.key("t");

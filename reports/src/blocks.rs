@@ -240,27 +240,21 @@ pub fn report_lines(profile: &Profile, opts: &BlockReportOptions) -> Result<Stri
     let sel = Selection::new(profile, &opts.metrics, opts.sort_by.as_deref())?;
     check(profile)?;
     let m = profile.metrics.len();
-    let rows = if profile.insns.is_empty() {
-        lines_from_blocks(profile)
-    } else {
-        let lines = insn_lines(profile);
-        let mut rows: BTreeMap<(String, Option<u32>), Vec<u64>> = BTreeMap::new();
-        for (addr, c) in profile.insns.dense(m) {
-            let key = match lines.get(&addr).copied().flatten() {
-                Some((f, l)) => (file_of(profile, f), Some(l)),
-                None => ("(no line)".to_string(), None),
-            };
-            add(rows.entry(key).or_insert_with(|| vec![0; m]), &c);
-        }
-        if profile.insns.unknown.iter().any(|&v| v != 0) {
-            add(
-                rows.entry(("(unknown instruction)".to_string(), None))
-                    .or_insert_with(|| vec![0; m]),
-                &profile.insns.unknown,
-            );
-        }
-        rows
-    };
+    let mut rows: BTreeMap<(String, Option<u32>), Vec<u64>> = BTreeMap::new();
+    for ((file, line), c) in InsnIndex::new(profile).line_sums(profile, None) {
+        let key = match file {
+            Some(f) => (file_of(profile, f), line),
+            None => ("(no line)".to_string(), None),
+        };
+        add(rows.entry(key).or_insert_with(|| vec![0; m]), &c);
+    }
+    if profile.insns.unknown.iter().any(|&v| v != 0) {
+        add(
+            rows.entry(("(unknown instruction)".to_string(), None))
+                .or_insert_with(|| vec![0; m]),
+            &profile.insns.unknown,
+        );
+    }
     let col = sel.sort;
     let mut rows: Vec<((String, Option<u32>), Vec<u64>)> = rows.into_iter().collect();
     rows.sort_by(|a, b| b.1[col].cmp(&a.1[col]).then(a.0.cmp(&b.0)));
@@ -302,42 +296,101 @@ fn add(into: &mut [u64], from: &[u64]) {
     }
 }
 
-/// The line rows of a profile without costs per instruction (format
-/// versions before 4): instructions exactly, the other metrics of a block
-/// to its one line or to its first file's `(several lines)` row.
-fn lines_from_blocks(profile: &Profile) -> BTreeMap<(String, Option<u32>), Vec<u64>> {
-    let m = profile.metrics.len();
-    let insn_col = profile.metric_index("instructions");
-    let mut rows: BTreeMap<(String, Option<u32>), Vec<u64>> = BTreeMap::new();
-    for b in &profile.blocks.blocks {
-        let file_of = |f: u32| {
-            if f == u32::MAX {
-                "(no line)".to_string()
-            } else {
-                profile.blocks.files[f as usize].clone()
-            }
-        };
-        if let Some(ic) = insn_col {
-            for l in &b.lines {
-                let key = (file_of(l.file), (l.file != u32::MAX).then_some(l.line));
-                rows.entry(key).or_insert_with(|| vec![0; m])[ic] += b.executions;
-            }
-        }
-        let known: Vec<_> = b.lines.iter().filter(|l| l.file != u32::MAX).collect();
-        let one = known.first().filter(|f| known.iter().all(|l| l == *f));
-        let key = match (one, known.first()) {
-            (Some(l), _) => (file_of(l.file), Some(l.line)),
-            (None, Some(l)) => (file_of(l.file), None),
-            (None, None) => ("(no line)".to_string(), None),
-        };
-        let e = rows.entry(key).or_insert_with(|| vec![0; m]);
-        for (k, v) in b.cost.iter().enumerate() {
-            if Some(k) != insn_col {
-                e[k] += v;
-            }
+/// A source line as the blocks' table names it: the file (an index into
+/// [`crate::BlockProfile::files`]) and the line. `(None, None)`: no line
+/// known; `(Some(file), None)`, only in profiles without costs per
+/// instruction: code of several lines of that file.
+pub(crate) type LineKey = (Option<u32>, Option<u32>);
+
+/// The costs per instruction of a profile with what the views need to
+/// place them: each instruction's line and function row.
+pub(crate) struct InsnIndex {
+    lines: HashMap<u64, Option<(u32, u32)>>,
+    functions: HashMap<u64, u32>,
+    /// `(address, cost per metric)`, in address order.
+    rows: Vec<(u64, Vec<u64>)>,
+}
+
+impl InsnIndex {
+    pub(crate) fn new(profile: &Profile) -> InsnIndex {
+        InsnIndex {
+            lines: insn_lines(profile),
+            functions: insn_functions(profile),
+            rows: profile.insns.dense(profile.metrics.len()).collect(),
         }
     }
-    rows
+
+    /// The instructions of function row `function` that have a cost, in
+    /// address order (none for profiles without costs per instruction).
+    pub(crate) fn of_function(&self, function: u32) -> impl Iterator<Item = &(u64, Vec<u64>)> {
+        self.rows
+            .iter()
+            .filter(move |(a, _)| self.functions.get(a) == Some(&function))
+    }
+
+    /// Costs per source line of the whole run, or of the instructions of
+    /// one function row: every metric summed over the line's instructions
+    /// ([`crate::InsnProfile`]). In a profile without costs per
+    /// instruction (format versions before 4), instructions exactly and
+    /// the other metrics of a block on its one line, or on its first
+    /// file's `(file, None)` when it spans several. What no instruction is
+    /// known for ([`crate::InsnProfile::unknown`]) is left out.
+    /// `report --by line` and the HTML page's source view share this rule.
+    pub(crate) fn line_sums(
+        &self,
+        profile: &Profile,
+        function: Option<u32>,
+    ) -> BTreeMap<LineKey, Vec<u64>> {
+        let m = profile.metrics.len();
+        let mut rows: BTreeMap<LineKey, Vec<u64>> = BTreeMap::new();
+        if profile.insns.is_empty() {
+            for b in &profile.blocks.blocks {
+                if function.map_or(true, |f| f == b.function) {
+                    block_line_sums(profile, b, &mut rows);
+                }
+            }
+            return rows;
+        }
+        for (addr, c) in &self.rows {
+            if function.is_some_and(|f| self.functions.get(addr) != Some(&f)) {
+                continue;
+            }
+            let key = match self.lines.get(addr).copied().flatten() {
+                Some((f, l)) => (Some(f), Some(l)),
+                None => (None, None),
+            };
+            add(rows.entry(key).or_insert_with(|| vec![0; m]), c);
+        }
+        rows
+    }
+}
+
+/// One block's share of [`line_sums`] in a profile without costs per
+/// instruction.
+fn block_line_sums(profile: &Profile, b: &BlockRow, rows: &mut BTreeMap<LineKey, Vec<u64>>) {
+    let m = profile.metrics.len();
+    let insn_col = profile.metric_index("instructions");
+    let known = |f: u32| (f != u32::MAX).then_some(f);
+    if let Some(ic) = insn_col {
+        for l in &b.lines {
+            let key = (known(l.file), known(l.file).map(|_| l.line));
+            let e = rows.entry(key).or_insert_with(|| vec![0; m]);
+            e[ic] = e[ic].saturating_add(b.executions);
+        }
+    }
+    let lines: Vec<_> = b.lines.iter().filter(|l| l.file != u32::MAX).collect();
+    let one = lines.first().filter(|f| lines.iter().all(|l| l == *f));
+    let key = match (one, lines.first()) {
+        (Some(l), _) => (Some(l.file), Some(l.line)),
+        (None, Some(l)) => (Some(l.file), None),
+        (None, None) => (None, None),
+    };
+    let e = rows.entry(key).or_insert_with(|| vec![0; m]);
+    for (k, v) in b.cost.iter().enumerate() {
+        if Some(k) != insn_col {
+            e[k] = e[k].saturating_add(*v);
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -367,11 +420,12 @@ pub fn report_instructions(
             "the profile has no costs per instruction (made by an older pathvm)".into(),
         ));
     }
-    let m = profile.metrics.len();
-    let lines = insn_lines(profile);
-    let funcs = insn_functions(profile);
+    let InsnIndex {
+        lines,
+        functions: funcs,
+        mut rows,
+    } = InsnIndex::new(profile);
     let col = sel.sort;
-    let mut rows: Vec<(u64, Vec<u64>)> = profile.insns.dense(m).collect();
     rows.sort_by(|a, b| b.1[col].cmp(&a.1[col]).then(a.0.cmp(&b.0)));
     let all = rows.len();
     if let Some(t) = opts.top {

@@ -20,6 +20,7 @@ use std::collections::BTreeMap;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
+use crate::blocks::InsnIndex;
 use crate::contexts::{MergedTree, THREAD, UNKNOWN};
 use crate::error::ReportError;
 use crate::paths::{Classifier, PathClass};
@@ -162,13 +163,15 @@ struct PathFunctionJson<'a> {
     paths_taken: usize,
     blocks: Vec<BlockJson<'a>>,
     paths: Vec<PathJson>,
-    /// `[file, line, costs...]` per source line of the function's executed
-    /// blocks (`report --by line`'s rule: instructions exact, other
-    /// metrics of a block spread over several lines on line 0).
+    /// `[file, line, costs...]` per source line of the function's
+    /// instructions (`report --by line`'s rule).
     line_costs: Vec<(i64, u32, Vec<u64>)>,
     /// `[start, executions, costs...]` per executed block (translation
     /// block) of the function, exact in every metric, by start address.
     block_costs: Vec<(u64, u64, Vec<u64>)>,
+    /// `[address, costs...]` per instruction of the function with a cost,
+    /// by address (empty for profiles without costs per instruction).
+    insn_costs: Vec<(u64, Vec<u64>)>,
 }
 
 #[derive(Serialize)]
@@ -633,6 +636,7 @@ fn paths_json<'a>(
     }
     let mut cut_paths = 0usize;
     let mut out = Vec::new();
+    let insns = InsnIndex::new(profile);
     for i in keep_fn {
         let (fi, aggs, _) = &per_fn[i];
         let f = &pp.functions[*fi];
@@ -727,8 +731,12 @@ fn paths_json<'a>(
                 }
             })
             .collect();
-        let line_costs = line_costs(profile, f.function, files);
+        let line_costs = line_costs(profile, &insns, f.function, files);
         let block_costs = block_costs(profile, f.function);
+        let insn_costs = insns
+            .of_function(f.function)
+            .map(|(a, c)| (*a, c.clone()))
+            .collect();
         out.push(PathFunctionJson {
             function: match kept_fn.get(f.function as usize) {
                 Some(&n) if n != u32::MAX => n as i64,
@@ -746,6 +754,7 @@ fn paths_json<'a>(
             paths,
             line_costs,
             block_costs,
+            insn_costs,
         });
     }
     if cut_paths > 0 {
@@ -758,44 +767,25 @@ fn paths_json<'a>(
     out
 }
 
-/// Per source line of function `function`'s executed blocks, its costs,
-/// by `report --by line`'s rule (see [`crate::blocks`]): instructions
-/// exactly per line; a block's other costs to its one line, or to line 0
-/// of its first line's file when it spans several.
+/// Per source line of function `function`'s instructions, its costs
+/// (`report --by line`'s rule, [`InsnIndex::line_sums`]), as `[file, line,
+/// costs]`: file -1 for no line, line 0 for a block over several lines in
+/// a profile without costs per instruction.
 fn line_costs(
     profile: &Profile,
+    insns: &InsnIndex,
     function: u32,
     files: &mut FileTable,
 ) -> Vec<(i64, u32, Vec<u64>)> {
-    let m = profile.metrics.len();
-    let insn_col = profile.metric_index("instructions");
-    let b = &profile.blocks;
     let mut rows: BTreeMap<(i64, u32), Vec<u64>> = BTreeMap::new();
-    let file_id = |f: u32, files: &mut FileTable| -> i64 {
-        b.files
-            .get(f as usize)
-            .map_or(-1, |name| files.id(name) as i64)
-    };
-    for blk in b.blocks.iter().filter(|r| r.function == function) {
-        if let Some(ic) = insn_col {
-            for l in &blk.lines {
-                let key = (file_id(l.file, files), l.line);
-                let key = if key.0 < 0 { (-1, 0) } else { key };
-                rows.entry(key).or_insert_with(|| vec![0; m])[ic] += blk.executions;
-            }
-        }
-        let known: Vec<_> = blk.lines.iter().filter(|l| l.file != u32::MAX).collect();
-        let one = known.first().filter(|f| known.iter().all(|l| l == *f));
-        let key = match (one, known.first()) {
-            (Some(l), _) => (file_id(l.file, files), l.line),
-            (None, Some(l)) => (file_id(l.file, files), 0),
-            (None, None) => (-1, 0),
+    for ((file, line), c) in insns.line_sums(profile, Some(function)) {
+        let key = match file.and_then(|f| profile.blocks.files.get(f as usize)) {
+            Some(name) => (files.id(name) as i64, line.unwrap_or(0)),
+            None => (-1, 0),
         };
-        let e = rows.entry(key).or_insert_with(|| vec![0; m]);
-        for (k, &v) in blk.cost.iter().enumerate() {
-            if Some(k) != insn_col {
-                e[k] = e[k].saturating_add(v);
-            }
+        let e = rows.entry(key).or_insert_with(|| vec![0; c.len()]);
+        for (x, v) in e.iter_mut().zip(&c) {
+            *x = x.saturating_add(*v);
         }
     }
     rows.into_iter().map(|((f, l), c)| (f, l, c)).collect()
@@ -1188,6 +1178,34 @@ mod tests {
                 [0, 8, [40, 0]],
                 [0, 9, [40, 0]]
             ])
+        );
+        assert_eq!(f["insn_costs"], serde_json::json!([]));
+        // With costs per instruction, every metric lands on its line.
+        let insns: [(u64, [u64; 2]); 7] = [
+            (0x401000, [1, 0]),
+            (0x402000, [70, 0]),
+            (0x402001, [30, 10]),
+            (0x402002, [30, 20]),
+            (0x402003, [10, 0]),
+            (0x402004, [40, 1]),
+            (0x402005, [40, 2]),
+        ];
+        p.insns =
+            crate::InsnProfile::from_dense(insns.iter().map(|(a, c)| (*a, &c[..])), vec![0, 0]);
+        let (v, _) = data(&p, None, &ViewOptions::default());
+        let f = &v["paths"][0];
+        assert_eq!(
+            f["line_costs"],
+            serde_json::json!([
+                [0, 5, [70, 0]],
+                [0, 6, [70, 30]],
+                [0, 8, [40, 1]],
+                [0, 9, [40, 2]]
+            ])
+        );
+        assert_eq!(
+            f["insn_costs"],
+            serde_json::json!(insns[1..].iter().map(|(a, c)| (a, c)).collect::<Vec<_>>())
         );
     }
 

@@ -639,6 +639,10 @@ function codeView(pf, p) {
     const several = lineCost.get(fid + ":0");
     if (several) box.append(el("div", { class: "muted" }, `${fmt(several)} ${D.metrics[k]} in blocks over several lines`));
   } else {
+    // Each instruction's own cost; a profile without costs per
+    // instruction has the block's on its first instruction.
+    const perInsn = pf.insn_costs.length > 0;
+    const insnCost = new Map(pf.insn_costs.map(([a, c]) => [a, c[k]]));
     const blockCost = new Map(pf.block_costs.map(([start, n, c]) => [start, [n, c[k]]]));
     pf.blocks.forEach((blk) => {
       blk.text.forEach((text, j) => {
@@ -646,11 +650,15 @@ function codeView(pf, p) {
         const s = addrs.get(a);
         const [f, l] = blk.lines[j];
         const bc = blockCost.get(a);
+        const ic = insnCost.get(a);
+        const cost = perInsn
+          ? el("span", { class: "cost", title: `${D.metrics[k]} of this instruction (whole run)` }, ic ? fmt(ic) : "")
+          : el("span", { class: "cost", title: bc ? `a block that ran ${fmt(bc[0])} times; ${D.metrics[k]} of the whole block` : "" },
+            bc ? fmt(bc[1]) : "");
         box.append(el("div", { class: "ln insn" + (s ? " on-path" : "") + (j === 0 ? " blk" : ""), "data-addr": hex(a),
           "data-line": l ? String(l) : null, title: hex(a) },
           el("span", { class: "no" }, l ? String(l) : ""),
-          el("span", { class: "cost", title: bc ? `a block that ran ${fmt(bc[0])} times; ${D.metrics[k]} of the whole block` : "" },
-            bc ? fmt(bc[1]) : ""),
+          cost,
           el("span", { class: "step" }, s ? String(s) : ""),
           el("span", { title: f >= 0 ? D.files[f].name + ":" + l : "" },
             el("span", { class: "muted" }, hex(a).slice(-6) + "  "), text)));
