@@ -2930,29 +2930,68 @@ static inline void gen_stq_env_A0(DisasContext *s, int offset)
 }
 
 /*
- * pathvm: a 16-byte operand that the instruction requires aligned (align:
- * every legacy-SSE m128 operand but movups, movupd, movdqu, lddqu and the
- * PCMPxSTRx strings) is loaded with MO_ALIGN_16 on its first half. The
- * check costs nothing on the fast path (the alignment bits join the TLB
- * comparison); a misaligned address goes to the slow path, whose
- * x86_cpu_do_unaligned_access raises #GP(0) before any byte moves.
+ * pathvm: a legacy-SSE 16-byte memory operand (every m128 of the 0f, 66 0f,
+ * f2 0f and f3 0f maps).
+ * - Alignment: an operand that the instruction requires aligned (align:
+ *   every one but movups, movupd, movdqu, lddqu and the PCMPxSTRx strings)
+ *   is accessed with MO_ALIGN_16 on its first half. The check costs nothing
+ *   on the fast path (the alignment bits join the TLB comparison); a
+ *   misaligned address goes to the slow path, whose
+ *   x86_cpu_do_unaligned_access raises #GP(0) before any byte moves.
+ * - Faults: a load reads both halves before it writes the register, and a
+ *   store that crosses into the next page checks both pages for writing
+ *   first (helper_vex_probe_store, only when the address is in a page's
+ *   last 15 bytes), so that a fault on the second half leaves the register
+ *   and memory as they were, as on the hardware.
+ * - The data tracer sees one access of 16 bytes (gen_mem_tracer_wide), as
+ *   valgrind counts it and as the VEX forms are counted, not two of 8.
  */
+void gen_mem_tracer_wide(TCGContext *tcg_ctx, TCGv addr, unsigned size,
+                         int is_store, int parts);
+
 static inline void gen_ldo_env_A0(DisasContext *s, int offset, bool align)
 {
     TCGContext *tcg_ctx = s->uc->tcg_ctx;
     int mem_index = s->mem_index;
+    TCGv_i64 hi = tcg_temp_new_i64(tcg_ctx);
+
+    gen_mem_tracer_wide(tcg_ctx, s->A0, 16, 0, 2);
     tcg_gen_qemu_ld_i64(tcg_ctx, s->tmp1_i64, s->A0, mem_index,
                         MO_LEQ | (align ? MO_ALIGN_16 : 0));
-    tcg_gen_st_i64(tcg_ctx, s->tmp1_i64, tcg_ctx->cpu_env, offset + offsetof(ZMMReg, ZMM_Q(0)));
     tcg_gen_addi_tl(tcg_ctx, s->tmp0, s->A0, 8);
-    tcg_gen_qemu_ld_i64(tcg_ctx, s->tmp1_i64, s->tmp0, mem_index, MO_LEQ);
-    tcg_gen_st_i64(tcg_ctx, s->tmp1_i64, tcg_ctx->cpu_env, offset + offsetof(ZMMReg, ZMM_Q(1)));
+    tcg_gen_qemu_ld_i64(tcg_ctx, hi, s->tmp0, mem_index, MO_LEQ);
+    tcg_gen_st_i64(tcg_ctx, s->tmp1_i64, tcg_ctx->cpu_env, offset + offsetof(ZMMReg, ZMM_Q(0)));
+    tcg_gen_st_i64(tcg_ctx, hi, tcg_ctx->cpu_env, offset + offsetof(ZMMReg, ZMM_Q(1)));
+    tcg_temp_free_i64(tcg_ctx, hi);
 }
 
 static inline void gen_sto_env_A0(DisasContext *s, int offset, bool align)
 {
     TCGContext *tcg_ctx = s->uc->tcg_ctx;
     int mem_index = s->mem_index;
+
+    if (!align) {
+        /* an aligned operand stays in one page (and checks its alignment
+           before it writes) */
+        TCGLabel *inside = gen_new_label(tcg_ctx);
+        TCGv addr = tcg_temp_local_new(tcg_ctx);
+        TCGv off = tcg_temp_new(tcg_ctx);
+        TCGv_i32 size;
+        tcg_gen_mov_tl(tcg_ctx, addr, s->A0);
+        tcg_gen_andi_tl(tcg_ctx, off, addr, TARGET_PAGE_SIZE - 1);
+        tcg_gen_brcondi_tl(tcg_ctx, TCG_COND_LEU, off, TARGET_PAGE_SIZE - 16,
+                           inside);
+        tcg_temp_free(tcg_ctx, off);
+        /* no temp lives across the branch or the label: the size is made
+           after the branch, A0 comes again from the local after the label */
+        size = tcg_const_i32(tcg_ctx, 16);
+        gen_helper_vex_probe_store(tcg_ctx, tcg_ctx->cpu_env, addr, size);
+        tcg_temp_free_i32(tcg_ctx, size);
+        gen_set_label(tcg_ctx, inside);
+        tcg_gen_mov_tl(tcg_ctx, s->A0, addr);
+        tcg_temp_free(tcg_ctx, addr);
+    }
+    gen_mem_tracer_wide(tcg_ctx, s->A0, 16, 1, 2);
     tcg_gen_ld_i64(tcg_ctx, s->tmp1_i64, tcg_ctx->cpu_env, offset + offsetof(ZMMReg, ZMM_Q(0)));
     tcg_gen_qemu_st_i64(tcg_ctx, s->tmp1_i64, s->A0, mem_index,
                         MO_LEQ | (align ? MO_ALIGN_16 : 0));
@@ -5130,8 +5169,6 @@ static bool pathvm_client_request_at(CPUX86State *env, DisasContext *s,
 }
 
 /* pathvm: the VEX decoder (AVX, AVX2, FMA3, F16C) */
-void gen_mem_tracer_wide(TCGContext *tcg_ctx, TCGv addr, unsigned size,
-                         int is_store, int parts);
 #include "vex.c.inc"
 
 static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
