@@ -345,7 +345,7 @@ impl InsnIndex {
         let mut rows: BTreeMap<LineKey, Vec<u64>> = BTreeMap::new();
         if profile.insns.is_empty() {
             for b in &profile.blocks.blocks {
-                if function.map_or(true, |f| f == b.function) {
+                if function.is_none() || function == Some(b.function) {
                     block_line_sums(profile, b, &mut rows);
                 }
             }
