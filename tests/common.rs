@@ -302,3 +302,11 @@ pub fn as_native_twice(
     );
     (profiles.swap_remove(0), first.unwrap())
 }
+
+/// `name` on the guest's PATH (a program of the machine), if installed.
+pub fn which(name: &str) -> Option<PathBuf> {
+    ["/usr/local/bin", "/usr/bin", "/bin"]
+        .iter()
+        .map(|d| Path::new(d).join(name))
+        .find(|p| p.is_file())
+}

@@ -184,14 +184,6 @@ fn a_parents_timer_and_a_childs_sleep_share_one_timeline() {
     }
 }
 
-/// `name` on the guest's PATH.
-fn which(name: &str) -> Option<std::path::PathBuf> {
-    ["/usr/local/bin", "/usr/bin", "/bin"]
-        .iter()
-        .map(|d| Path::new(d).join(name))
-        .find(|p| p.is_file())
-}
-
 #[test]
 fn shell_pipeline_runs_children_natively_or_traced() {
     let sh = Path::new("/bin/sh");

@@ -688,3 +688,100 @@ fn bad_input_to_view_is_one_line_and_status_2() {
         assert!(!out.exists());
     }
 }
+
+/// Every guest program's page (each run cut at 5 M instructions: the
+/// profile of what ran is a profile like any other), and gzip's and
+/// sqlite3's where the machine has them, open in headless Chromium with
+/// the network off: each becomes ready, every tab draws, and no script
+/// error is thrown.
+#[test]
+fn every_guest_program_gzip_and_sqlite3_make_pages_that_open_offline() {
+    let Some(exe) = chromium() else {
+        eprintln!("skipped: chromium not installed (scripts/setup.sh installs Debian's chromium)");
+        return;
+    };
+    let dir = scratch("view_all");
+    let limit = ["--max-instructions", "5000000"];
+    let mut profiles: Vec<(String, PathBuf)> = Vec::new();
+    let mut names: Vec<String> = std::fs::read_dir(guests())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with("-O2"))
+        .collect();
+    names.sort();
+    assert!(names.len() > 30, "{names:?}");
+    for name in names {
+        let profile = dir.join(format!("{name}.out"));
+        run_with(&profile, &limit, &guest(&name), &[]);
+        assert!(profile.exists(), "{name} left no profile");
+        profiles.push((name, profile));
+    }
+    let text = dir.join("text");
+    std::fs::copy(repo().join("ARCHITECTURE.md"), &text).unwrap();
+    let real: [(&str, &[&str]); 2] = [
+        ("gzip", &["-9", "-c", text.to_str().unwrap()]),
+        (
+            "sqlite3",
+            &[
+                ":memory:",
+                "create table t(a, b); insert into t select value, value * value \
+                 from generate_series(1, 2000); select sum(b) from t where a % 7 = 3;",
+            ],
+        ),
+    ];
+    for (prog, args) in real {
+        let Some(path) = which(prog) else {
+            eprintln!("skipped {prog}: not installed");
+            continue;
+        };
+        let profile = dir.join(format!("{prog}.out"));
+        let o = run_with(&profile, &[], &path, args);
+        assert!(
+            o.status.success(),
+            "{prog}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        profiles.push((prog.to_string(), profile));
+    }
+    let mut b = Browser::start(&exe, &dir);
+    b.call("Network.enable", json!({}));
+    b.call(
+        "Network.emulateNetworkConditions",
+        json!({"offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}),
+    );
+    b.call(
+        "Page.addScriptToEvaluateOnNewDocument",
+        json!({"source": "window.__errors = []; \
+            addEventListener('error', e => __errors.push(String(e.message))); \
+            addEventListener('unhandledrejection', e => __errors.push(String(e.reason)));"}),
+    );
+    let mut slowest = (String::new(), Duration::ZERO);
+    for (name, profile) in &profiles {
+        let page = dir.join(format!("{name}.html"));
+        view(&[profile], &page);
+        let html = std::fs::read_to_string(&page).unwrap();
+        assert!(
+            !html.contains("http://") && !html.contains("https://"),
+            "{name}: the page needs nothing from a network"
+        );
+        let took = b.open(&page);
+        if took > slowest.1 {
+            slowest = (name.clone(), took);
+        }
+        for tab in ["1", "2", "3", "4", "5", "6"] {
+            b.key(tab);
+        }
+        assert_eq!(b.eval("window.__errors"), json!([]), "{name}");
+        let title = b.eval("document.title");
+        assert!(
+            title.as_str().is_some_and(|t| !t.is_empty()),
+            "{name}: {title}"
+        );
+    }
+    eprintln!(
+        "view: {} pages opened offline; the slowest, {}, ready in {:.2} s",
+        profiles.len(),
+        slowest.0,
+        slowest.1.as_secs_f64()
+    );
+}
