@@ -1,5 +1,6 @@
 //! Exports read by the tools they are for.
 
+use std::collections::BTreeMap;
 use std::process::Command;
 
 use crate::common::*;
@@ -407,6 +408,186 @@ fn bmf_is_valid_bencher_json_with_one_benchmark_per_phase() {
             schema_errors(&schema, &dir.join(json)),
             Some(vec![]),
             "{json}"
+        );
+    }
+}
+
+/// Self cost per source line of the files whose name ends with `file`, in a
+/// callgrind profile (`positions: instr line` or `line`, compressed or
+/// not, as callgrind and pathvm write them): per line, event name → count.
+/// The cost line after `calls=` is a call's inclusive cost, not the line's
+/// own, and is left out.
+fn callgrind_self_lines(text: &str, file: &str) -> BTreeMap<u64, BTreeMap<String, u64>> {
+    let mut events: Vec<String> = Vec::new();
+    let mut positions = 1;
+    let mut files: BTreeMap<String, String> = BTreeMap::new();
+    let mut current = String::new();
+    let mut prev = [0i64; 2];
+    let mut after_calls = false;
+    let mut out: BTreeMap<u64, BTreeMap<String, u64>> = BTreeMap::new();
+    // `(id) name` defines a file name, `(id)` refers to one.
+    let mut file_name = |spec: &str| -> String {
+        match spec
+            .trim()
+            .strip_prefix('(')
+            .and_then(|r| r.split_once(')'))
+        {
+            Some((id, rest)) if !rest.trim().is_empty() => {
+                files.insert(id.to_string(), rest.trim().to_string());
+                rest.trim().to_string()
+            }
+            Some((id, _)) => files[id].clone(),
+            None => spec.trim().to_string(),
+        }
+    };
+    for l in text.lines() {
+        if let Some(e) = l.strip_prefix("events:") {
+            events = e.split_whitespace().map(str::to_string).collect();
+        } else if let Some(p) = l.strip_prefix("positions:") {
+            positions = p.split_whitespace().count();
+        } else if let Some(f) = ["fl=", "fi=", "fe="].iter().find_map(|k| l.strip_prefix(k)) {
+            current = file_name(f);
+        } else if let Some(f) = l.strip_prefix("cfi=").or_else(|| l.strip_prefix("cfl=")) {
+            file_name(f);
+        } else if l.starts_with("calls=") {
+            after_calls = true;
+        } else if l.starts_with(|c: char| c.is_ascii_digit() || "+-*".contains(c)) {
+            let tokens: Vec<&str> = l.split_whitespace().collect();
+            for (k, t) in tokens[..positions].iter().enumerate() {
+                prev[k] = match t.as_bytes()[0] {
+                    b'*' => prev[k],
+                    b'+' => prev[k] + t[1..].parse::<i64>().unwrap(),
+                    b'-' => prev[k] - t[1..].parse::<i64>().unwrap(),
+                    _ => match t.strip_prefix("0x") {
+                        Some(hex) => i64::from_str_radix(hex, 16).unwrap(),
+                        None => t.parse().unwrap(),
+                    },
+                };
+            }
+            if std::mem::take(&mut after_calls) || !current.ends_with(file) {
+                continue;
+            }
+            let line = out.entry(prev[positions - 1] as u64).or_default();
+            for (e, v) in events.iter().zip(&tokens[positions..]) {
+                *line.entry(e.clone()).or_default() += v.parse::<u64>().unwrap();
+            }
+        }
+    }
+    out
+}
+
+/// The callgrind export puts every cost on its instruction and line: per
+/// line of cachetest.c, its self `Ir` equals callgrind's
+/// (`--dump-instr=yes --cache-sim=yes`, pathvm's cache geometry) on every
+/// line and its `D1mr` and `D1mw` on every line where either tool counts at
+/// least 100 (the kernels'; the few cold misses of the other lines depend
+/// on where each tool puts the stack, as in `lines.rs`).
+///
+/// Callgrind runs with `--skip-plt=no`: by default it charges a PLT stub's
+/// instructions (and the lazy binder's jumps) to the call's line, which the
+/// profile cannot place (a stub's cost is its caller's, but not per call
+/// site); the export writes that part of a function's cost at its entry
+/// with no line (line 0), so every line with a number compares like with
+/// like. `callgrind_annotate --auto=yes` then prints each kernel line's
+/// count beside its source text.
+#[test]
+fn callgrind_export_costs_lines_as_callgrind() {
+    if !have("valgrind") || !have("callgrind_annotate") {
+        eprintln!("skipped: valgrind or callgrind_annotate is not installed");
+        return;
+    }
+    let dir = scratch("export-lines");
+    let prog = guest("cachetest-O2");
+    let source = std::fs::read_to_string(repo().join("guest-programs/cachetest.c")).unwrap();
+    for mode in ["naive", "list"] {
+        let profile = dir.join(format!("{mode}.out"));
+        let out = run_pathvm(&profile, &prog, &[mode]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let ours = dir.join(format!("{mode}.callgrind"));
+        let st = Command::new(pathvm())
+            .arg("export")
+            .arg(&profile)
+            .args(["--format", "callgrind", "-o"])
+            .arg(&ours)
+            .status()
+            .unwrap();
+        assert!(st.success());
+        let theirs = dir.join(format!("{mode}.valgrind"));
+        let vg = Command::new("valgrind")
+            .args([
+                "--tool=callgrind",
+                "--dump-instr=yes",
+                "--cache-sim=yes",
+                "--skip-plt=no",
+                "--I1=32768,8,64",
+                "--D1=32768,8,64",
+                "--LL=8388608,16,64",
+            ])
+            .arg(format!("--callgrind-out-file={}", theirs.display()))
+            .arg(&prog)
+            .arg(mode)
+            .output()
+            .unwrap();
+        assert!(
+            vg.status.success(),
+            "{}",
+            String::from_utf8_lossy(&vg.stderr)
+        );
+        let ours_text = std::fs::read_to_string(&ours).unwrap();
+        assert!(ours_text.contains("\npositions: instr line\n"));
+        let ours = callgrind_self_lines(&ours_text, "cachetest.c");
+        let theirs =
+            callgrind_self_lines(&std::fs::read_to_string(&theirs).unwrap(), "cachetest.c");
+        let get = |m: &BTreeMap<u64, BTreeMap<String, u64>>, line: u64, e: &str| {
+            m.get(&line).and_then(|c| c.get(e)).copied().unwrap_or(0)
+        };
+        let lines: std::collections::BTreeSet<u64> = ours
+            .keys()
+            .chain(theirs.keys())
+            .copied()
+            .filter(|&l| l > 0)
+            .collect();
+        let (mut hot, mut missed) = ((0, 0), 0);
+        for &line in &lines {
+            let ir = get(&ours, line, "Ir");
+            assert_eq!(ir, get(&theirs, line, "Ir"), "{mode}: Ir of line {line}");
+            for e in ["D1mr", "D1mw"] {
+                let (o, t) = (get(&ours, line, e), get(&theirs, line, e));
+                if o >= 100 || t >= 100 {
+                    assert_eq!(o, t, "{mode}: {e} of line {line}");
+                    missed += 1;
+                }
+            }
+            if ir > hot.1 {
+                hot = (line, ir);
+            }
+        }
+        assert!(lines.len() >= 10 && missed >= 1, "{mode}: {lines:?}");
+        // callgrind_annotate shows the hottest line's count beside its text.
+        let ann = Command::new("callgrind_annotate")
+            .args(["--auto=yes", "--show=Ir", "--threshold=100"])
+            .arg(dir.join(format!("{mode}.callgrind")))
+            .output()
+            .unwrap();
+        assert!(ann.status.success());
+        let text = String::from_utf8_lossy(&ann.stdout);
+        let src_line = source.lines().nth(hot.0 as usize - 1).unwrap().trim();
+        let count = hot.1.to_string();
+        let mut grouped = String::new();
+        for (i, c) in count.chars().enumerate() {
+            if i > 0 && (count.len() - i) % 3 == 0 {
+                grouped.push(',');
+            }
+            grouped.push(c);
+        }
+        assert!(
+            text.lines()
+                .any(|l| l.trim_start().starts_with(&grouped) && l.trim_end().ends_with(src_line)),
+            "{mode}: no annotated line `{grouped} ... {src_line}`:\n{text}"
         );
     }
 }

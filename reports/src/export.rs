@@ -13,20 +13,36 @@
 //! # Callgrind
 //!
 //! Functions are `ob=`/`fl=`/`fn=` blocks with name compression, in the
-//! order of [`Profile::functions`]; positions are source lines
-//! (`positions: line`), the line of the function's entry or 0. Each function
-//! has one self cost line ([`FunctionRow::self_cost`], the numbers of
-//! `report --by function`) and one `cfn=`/`calls=` association per callee,
-//! aggregated from the calling context tree over every context: the calls
-//! of all nodes of the callee under nodes of the caller, and their inclusive
-//! cost.
+//! order of [`Profile::functions`]. With costs per instruction (profile
+//! format 4) positions are instructions and lines (`positions: instr
+//! line`): a function's self cost ([`FunctionRow::self_cost`], the numbers
+//! of `report --by function`) is one cost line per instruction, at its
+//! address and source line, `fi=`/`fe=` naming the file when it is not the
+//! function's (an inlined or included line). What the function view
+//! charges beyond its instructions (the PLT stubs it called through, whose
+//! instructions belong to no function) is one cost line at its entry
+//! instruction with no line (line 0): the profile does not say which call
+//! went through which stub, so it cannot be put on the call's line as
+//! callgrind's default `--skip-plt=yes` does; every numbered line then has
+//! the costs of callgrind `--skip-plt=no` (tested). Where its instructions
+//! add up to more than the function view (`--toggle-collect`, the region
+//! markers), the function keeps one cost line at its entry's line.
+//! Addresses are the guest's (run-time) addresses. Older profiles have `positions: line`
+//! and one cost line per function, at its entry's line. Each function has
+//! a `cfn=`/`calls=` association per callee and call site, at the call
+//! instruction and its line, aggregated from the calling context tree over
+//! every context: the calls of all nodes of the callee under nodes of the
+//! caller from that site, and their inclusive cost; `cob=`/`cfi=` only
+//! when the callee's object or file is not the caller's.
 //!
-//! Events are the profile's metrics under callgrind-style names
-//! ([`callgrind_event_names`]): `instructions` is `Ir`, exactly as valgrind
-//! counts it; every other metric keeps its own meaning under its own name
-//! in CamelCase (`l1d-miss` → `L1dMiss`, `alloc-bytes` → `AllocBytes`),
-//! never a cachegrind name (`I1mr`, `D1mr`, ...) whose definition differs
-//! in detail. An `event:` line gives each the profile's name as long name.
+//! Events are the profile's metrics under valgrind's names where valgrind
+//! has the event ([`callgrind_event_names`]: `Ir`, `Dr`, `Dw`, `I1mr`,
+//! `D1mr`, `D1mw`, `Bc`, `Bcm`, `Bi`, `Bim`), and the others in CamelCase
+//! (`ll-miss` → `LlMiss`, the sum of valgrind's `ILmr`, `DLmr` and `DLmw`;
+//! `alloc-bytes` → `AllocBytes`). `Ir` differs from valgrind's for `rep`
+//! string instructions (valgrind counts each iteration), `Dr`/`Dw` for
+//! accesses the emulator splits (a 16-byte SSE access is two). An `event:`
+//! line gives each the profile's name as long name.
 //!
 //! Callers that are not functions are written as pseudo-functions with no
 //! self cost: `<root>` (the root of the tree, which calls the first
@@ -123,8 +139,10 @@ pub(crate) const THREAD_NAME: &str = "<thread>";
 /// Name of a context with no function row in exports.
 pub(crate) const UNKNOWN_NAME: &str = "<unknown>";
 
-/// The callgrind event name of each metric, in metric order:
-/// `instructions` → `Ir`; any other name in CamelCase with everything but
+/// The callgrind event name of each metric, in metric order: valgrind's
+/// name when the metric counts what valgrind's event counts
+/// ([`crate::VALGRIND_EVENTS`]: `instructions` → `Ir`, `l1d-read-miss` →
+/// `D1mr`, ...); any other name in CamelCase with everything but
 /// ASCII letters and digits dropped (`l1d-miss` → `L1dMiss`,
 /// `branch-misses` → `BranchMisses`), prefixed with `E` when it would not
 /// start with a letter, and suffixed with a number when it would repeat an
@@ -132,10 +150,12 @@ pub(crate) const UNKNOWN_NAME: &str = "<unknown>";
 pub fn callgrind_event_names(metrics: &[String]) -> Vec<String> {
     let mut names: Vec<String> = Vec::with_capacity(metrics.len());
     for metric in metrics {
-        let mut name = if metric == "instructions" {
-            "Ir".to_string()
-        } else {
-            camel_case(metric)
+        let valgrind = crate::profile::VALGRIND_EVENTS
+            .iter()
+            .find(|(_, m)| m == metric);
+        let mut name = match valgrind {
+            Some((event, _)) => event.to_string(),
+            None => camel_case(metric),
         };
         if !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
             name.insert(0, 'E');
@@ -267,7 +287,8 @@ fn callgrind(profile: &Profile, with_paths: bool, out: &mut dyn Write) -> Result
     if !profile.meta.stop.is_empty() {
         writeln!(w, "desc: Stop: {}", one_line(&profile.meta.stop))?;
     }
-    writeln!(w, "positions: line")?;
+    let detail = InsnDetail::build(profile);
+    writeln!(w, "positions: {}", detail.positions())?;
     let events = callgrind_event_names(&profile.metrics);
     for (event, metric) in events.iter().zip(&profile.metrics) {
         writeln!(w, "event: {event} : {}", one_line(metric))?;
@@ -283,15 +304,22 @@ fn callgrind(profile: &Profile, with_paths: bool, out: &mut dyn Write) -> Result
     let mut edges = calls.edges.iter().peekable();
     let mut path_blocks: Vec<(usize, Vec<(String, u32, u64, Vec<u64>)>)> = Vec::new();
     for caller in 0..n_functions + PSEUDO.len() {
-        let has_edges = edges.peek().is_some_and(|((from, _), _)| *from == caller);
+        let has_edges = edges
+            .peek()
+            .is_some_and(|((from, _, _), _)| *from == caller);
         if caller >= n_functions && !has_edges && !calls.appears[caller] {
             continue;
         }
         let caller_line = names.line(profile, caller);
+        let caller_pos = detail.position(detail.entry(caller), caller_line);
+        let caller_ob = names.object(profile, caller);
+        let caller_fl = names.file(profile, caller);
         writeln!(w)?;
-        writeln!(w, "ob={}", ob.spec(names.object(profile, caller)))?;
-        writeln!(w, "fl={}", fl.spec(&names.file(profile, caller)))?;
+        writeln!(w, "ob={}", ob.spec(caller_ob))?;
+        writeln!(w, "fl={}", fl.spec(&caller_fl))?;
         writeln!(w, "fn={}", fname.spec(names.function(caller)))?;
+        // The file the cost lines are in now (`fi=` changes it).
+        let mut current_file = caller_fl.clone();
         let own = profile
             .functions
             .get(caller)
@@ -303,17 +331,48 @@ fn callgrind(profile: &Profile, with_paths: bool, out: &mut dyn Write) -> Result
         };
         if let Some(paths) = &paths {
             for (name, line, count, cost) in paths {
-                writeln!(w, "cob={}", ob.spec(names.object(profile, caller)))?;
-                writeln!(w, "cfi={}", fl.spec(&names.file(profile, caller)))?;
                 writeln!(w, "cfn={}", fname.spec(name))?;
-                writeln!(w, "calls={count} {line}")?;
-                writeln!(w, "{caller_line} {}", costs(cost))?;
+                writeln!(w, "calls={count} {}", detail.position(0, *line))?;
+                writeln!(w, "{caller_pos} {}", costs(cost))?;
             }
             path_blocks.push((caller, paths.clone()));
-        } else if own.iter().any(|&c| c != 0) {
-            writeln!(w, "{caller_line} {}", costs(own))?;
+        } else {
+            // Per instruction where the instructions add up to the
+            // function's self cost (or less: the rest at its entry).
+            let rows = detail.rows_of(caller, own);
+            for (addr, file, line, cost) in &rows {
+                let file = detail.file(*file).unwrap_or(&caller_fl);
+                if *file != current_file {
+                    writeln!(w, "fi={}", fl.spec(file))?;
+                    current_file = file.clone();
+                }
+                writeln!(w, "{} {}", detail.position(*addr, *line), costs(cost))?;
+            }
+            let mut rest = own.to_vec();
+            for (_, _, _, cost) in &rows {
+                for (r, c) in rest.iter_mut().zip(cost) {
+                    *r -= c;
+                }
+            }
+            if rest.iter().any(|&c| c != 0) {
+                if current_file != caller_fl {
+                    writeln!(w, "fe={}", fl.spec(&caller_fl))?;
+                    current_file = caller_fl.clone();
+                }
+                // No source line: the PLT stubs it called through are
+                // nobody's lines (callgrind --skip-plt=no agrees).
+                let at = if rows.is_empty() { caller_line } else { 0 };
+                writeln!(
+                    w,
+                    "{} {}",
+                    detail.position(detail.entry(caller), at),
+                    costs(&rest)
+                )?;
+            }
         }
-        while let Some(((_, callee), edge)) = edges.next_if(|((from, _), _)| *from == caller) {
+        while let Some(((_, callee, site), edge)) =
+            edges.next_if(|((from, _, _), _)| *from == caller)
+        {
             let callee = *callee;
             let cost = &edge.cost[..];
             let count = match edge.calls {
@@ -321,11 +380,30 @@ fn callgrind(profile: &Profile, with_paths: bool, out: &mut dyn Write) -> Result
                 0 => 1,
                 n => n,
             };
-            writeln!(w, "cob={}", ob.spec(names.object(profile, callee)))?;
-            writeln!(w, "cfi={}", fl.spec(&names.file(profile, callee)))?;
+            // The call at its instruction and line (in its file).
+            let (site_file, site_pos) = match detail.line_of(*site) {
+                Some((f, line)) if *site != 0 => (
+                    detail.file(f).cloned().unwrap_or_else(|| caller_fl.clone()),
+                    detail.position(*site, line),
+                ),
+                _ => (caller_fl.clone(), detail.position(*site, caller_line)),
+            };
+            if site_file != current_file {
+                writeln!(w, "fi={}", fl.spec(&site_file))?;
+                current_file = site_file;
+            }
+            let callee_ob = names.object(profile, callee);
+            if callee_ob != caller_ob {
+                writeln!(w, "cob={}", ob.spec(callee_ob))?;
+            }
+            let callee_fl = names.file(profile, callee);
+            if callee_fl != current_file || callee_ob != caller_ob {
+                writeln!(w, "cfi={}", fl.spec(&callee_fl))?;
+            }
             writeln!(w, "cfn={}", fname.spec(names.function(callee)))?;
-            writeln!(w, "calls={count} {}", names.line(profile, callee))?;
-            writeln!(w, "{caller_line} {}", costs(cost))?;
+            let target = detail.position(detail.entry(callee), names.line(profile, callee));
+            writeln!(w, "calls={count} {target}")?;
+            writeln!(w, "{site_pos} {}", costs(cost))?;
         }
     }
     for (f, paths) in &path_blocks {
@@ -334,13 +412,133 @@ fn callgrind(profile: &Profile, with_paths: bool, out: &mut dyn Write) -> Result
             writeln!(w, "ob={}", ob.spec(names.object(profile, *f)))?;
             writeln!(w, "fl={}", fl.spec(&names.file(profile, *f)))?;
             writeln!(w, "fn={}", fname.spec(name))?;
-            writeln!(w, "{line} {}", costs(cost))?;
+            writeln!(w, "{} {}", detail.position(0, *line), costs(cost))?;
         }
     }
     writeln!(w)?;
     writeln!(w, "totals: {}", costs(&profile.totals))?;
     w.flush()?;
     Ok(())
+}
+
+/// What the callgrind export knows per instruction (the profile's costs per
+/// instruction and the blocks' lines), for `positions: instr line`; empty
+/// (`positions: line`) for a profile without costs per instruction.
+struct InsnDetail {
+    /// Per instruction with a cost, by address: its function row (the
+    /// block's), its source line (file index into the blocks' files,
+    /// line), its costs.
+    rows: BTreeMap<u64, (u32, Option<(u32, u32)>, Vec<u64>)>,
+    /// Every executed instruction's line.
+    lines: FxHashMap<u64, (u32, u32)>,
+    /// Per function row: its lowest executed address.
+    entries: FxHashMap<u32, u64>,
+    files: Vec<String>,
+    on: bool,
+}
+
+impl InsnDetail {
+    fn build(profile: &Profile) -> InsnDetail {
+        let mut d = InsnDetail {
+            rows: BTreeMap::new(),
+            lines: FxHashMap::default(),
+            entries: FxHashMap::default(),
+            files: profile.blocks.files.iter().map(|f| one_line(f)).collect(),
+            on: !profile.insns.is_empty(),
+        };
+        if !d.on {
+            return d;
+        }
+        let mut function: FxHashMap<u64, u32> = FxHashMap::default();
+        for b in &profile.blocks.blocks {
+            for (o, l) in b.insns.iter().zip(&b.lines) {
+                let addr = b.start + *o as u64;
+                function.entry(addr).or_insert(b.function);
+                if l.file != u32::MAX {
+                    d.lines.entry(addr).or_insert((l.file, l.line));
+                }
+            }
+            if b.function != ContextTable::NO_FUNCTION {
+                let e = d.entries.entry(b.function).or_insert(b.start);
+                *e = (*e).min(b.start);
+            }
+        }
+        for f in &profile.paths.functions {
+            if f.function != ContextTable::NO_FUNCTION {
+                d.entries.insert(f.function, f.entry);
+            }
+        }
+        for (addr, cost) in profile.insns.dense(profile.metrics.len()) {
+            let f = function
+                .get(&addr)
+                .copied()
+                .unwrap_or(ContextTable::NO_FUNCTION);
+            d.rows.insert(addr, (f, d.lines.get(&addr).copied(), cost));
+        }
+        d
+    }
+
+    fn positions(&self) -> &'static str {
+        if self.on {
+            "instr line"
+        } else {
+            "line"
+        }
+    }
+
+    /// A position: `0xADDR LINE`, or `LINE` without instructions.
+    fn position(&self, addr: u64, line: u32) -> String {
+        if self.on {
+            format!("{addr:#x} {line}")
+        } else {
+            line.to_string()
+        }
+    }
+
+    /// The lowest executed address of function slot `slot` (0 if none).
+    fn entry(&self, slot: usize) -> u64 {
+        u32::try_from(slot)
+            .ok()
+            .and_then(|f| self.entries.get(&f))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    fn line_of(&self, addr: u64) -> Option<(u32, u32)> {
+        self.lines.get(&addr).copied()
+    }
+
+    fn file(&self, f: u32) -> Option<&String> {
+        self.files.get(f as usize)
+    }
+
+    /// The instructions of function slot `slot` as (address, file, line,
+    /// cost), when they add up to no more than its self cost `own` in every
+    /// metric (the function view charges a PLT stub's cost to its caller and
+    /// leaves out what `--toggle-collect` and the markers exclude, which
+    /// instructions, whole-run, do not): else none, and the function's cost
+    /// stays at its entry.
+    fn rows_of(&self, slot: usize, own: &[u64]) -> Vec<(u64, u32, u32, Vec<u64>)> {
+        if !self.on {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        let mut sum = vec![0u64; own.len()];
+        for (&addr, (f, line, cost)) in &self.rows {
+            if *f as usize != slot {
+                continue;
+            }
+            for (s, c) in sum.iter_mut().zip(cost) {
+                *s += c;
+            }
+            let (file, line) = line.unwrap_or((u32::MAX, 0));
+            out.push((addr, file, line, cost.clone()));
+        }
+        if sum.iter().zip(own).any(|(s, o)| s > o) {
+            return Vec::new();
+        }
+        out
+    }
 }
 
 /// Pseudo-functions after the profile's functions, in this order.
@@ -456,8 +654,9 @@ struct Edge {
 
 /// The calling context tree aggregated to function-level call edges.
 struct CallEdges {
-    /// `(caller slot, callee slot)` → edge, sorted.
-    edges: BTreeMap<(usize, usize), Edge>,
+    /// `(caller slot, callee slot, call site)` → edge, sorted (the call
+    /// site: the address of the call instruction, 0 when none).
+    edges: BTreeMap<(usize, usize, u64), Edge>,
     /// Per slot: whether some context has it.
     appears: Vec<bool>,
 }
@@ -490,13 +689,23 @@ impl CallEdges {
         if c.is_empty() {
             return calls;
         }
+        // Calls at their call sites only when the export has instructions.
+        let per_site = !profile.insns.is_empty();
         let entering = entering_contexts(c, &slot, slots);
         let incl = c.inclusive(m);
         calls.appears[slot(0)] = true;
         for node in 1..c.len() {
             let (from, to) = (slot(c.parent[node] as usize), slot(node));
+            let site = if !per_site
+                || c.parent[node] == 0
+                || c.flags[node] & ContextTable::FLAG_THREAD_ROOT != 0
+            {
+                0
+            } else {
+                c.call_site[node]
+            };
             calls.appears[to] = true;
-            let edge = calls.edges.entry((from, to)).or_insert_with(|| Edge {
+            let edge = calls.edges.entry((from, to, site)).or_insert_with(|| Edge {
                 calls: 0,
                 cost: vec![0; m],
             });
@@ -522,8 +731,8 @@ impl CallEdges {
         let m = profile.metrics.len();
         let n_functions = profile.functions.len();
         let mut into: Vec<Vec<u64>> = vec![vec![0; m]; n_functions];
-        let mut heaviest: Vec<Option<(usize, usize)>> = vec![None; n_functions];
-        for (&(from, to), edge) in &self.edges {
+        let mut heaviest: Vec<Option<(usize, usize, u64)>> = vec![None; n_functions];
+        for (&(from, to, site), edge) in &self.edges {
             if to >= n_functions {
                 continue;
             }
@@ -535,7 +744,7 @@ impl CallEdges {
                 Some(key) => edge.cost.first() > self.edges[&key].cost.first(),
             };
             if heavier {
-                heaviest[to] = Some((from, to));
+                heaviest[to] = Some((from, to, site));
             }
         }
         for (f, row) in profile.functions.iter().enumerate() {
@@ -1011,7 +1220,7 @@ mod tests {
             callgrind_event_names(&metrics),
             [
                 "Ir",
-                "L1dReadMiss",
+                "D1mr",
                 "LlMiss",
                 "AllocBytes",
                 "Calls",
@@ -1043,13 +1252,9 @@ ob=(1) /work/tiny
 fl=(1) tiny.c
 fn=(1) main
 3 10 1
-cob=(1)
-cfi=(1)
 cfn=(2) a
 calls=2 10
 3 120 12
-cob=(1)
-cfi=(1)
 cfn=(3) b
 calls=4 20
 3 140 20
@@ -1058,8 +1263,6 @@ ob=(1)
 fl=(1)
 fn=(2)
 10 20 2
-cob=(1)
-cfi=(1)
 cfn=(4) c
 calls=2 30
 10 100 10
@@ -1068,8 +1271,6 @@ ob=(1)
 fl=(1)
 fn=(3)
 20 40 0
-cob=(1)
-cfi=(1)
 cfn=(4)
 calls=4 30
 20 100 20
@@ -1099,7 +1300,7 @@ totals: 270 33
         // f → f: three recursive calls (nodes 3, 4 and 15, two of them at
         // one call site) with no cost of their own on the edge.
         assert!(
-            text.contains("fn=(2)\n10 16 1100\ncob=(1)\ncfi=(1)\ncfn=(2)\ncalls=4 10\n10 0 0\n"),
+            text.contains("fn=(2)\n10 16 1100\ncfn=(2)\ncalls=4 10\n10 0 0\n"),
             "{text}"
         );
         // The thread's first function was entered by no call.
@@ -1135,6 +1336,81 @@ totals: 270 33
                 "<unknown>"
             ]
         );
+    }
+
+    /// [`tiny_profile`] with costs per instruction for `main` and `a`:
+    /// main's at three instructions (the third, its call of `b`, on a
+    /// line of `hdr.h`) and one more instruction in main's view than its
+    /// instructions hold (a PLT stub's), a's at one.
+    fn per_instruction_profile() -> Profile {
+        use crate::profile::{BlockRow, InsnProfile, PathLine};
+        let mut p = tiny_profile();
+        p.blocks.files = vec!["tiny.c".into(), "hdr.h".into()];
+        let line = |file, line| PathLine { file, line };
+        p.blocks.blocks = vec![
+            BlockRow {
+                start: 0x401000,
+                function: 0,
+                executions: 1,
+                insns: vec![0, 0x10, 0x20],
+                lines: vec![line(0, 3), line(0, 4), line(1, 7)],
+                cost: vec![9, 1],
+            },
+            BlockRow {
+                start: 0x402000,
+                function: 1,
+                executions: 2,
+                insns: vec![0],
+                lines: vec![line(0, 10)],
+                cost: vec![20, 2],
+            },
+        ];
+        let rows: [(u64, &[u64]); 4] = [
+            (0x401000, &[6, 1]),
+            (0x401010, &[2, 0]),
+            (0x401020, &[1, 0]),
+            (0x402000, &[20, 2]),
+        ];
+        p.insns = InsnProfile::from_dense(rows, vec![0, 0]);
+        p
+    }
+
+    #[test]
+    fn callgrind_costs_per_instruction_and_calls_at_their_sites() {
+        let text = callgrind(&per_instruction_profile());
+        assert!(text.contains("\npositions: instr line\n"), "{text}");
+        // main: its instructions at their lines (hdr.h's through fi=), the
+        // PLT stub's instruction at its entry with no line, each call at
+        // its call instruction; `cfi=` only where the callee's file is not
+        // the current one, `cob=` never (one object).
+        let main = "fn=(1) main
+0x401000 3 6 1
+0x401010 4 2 0
+fi=(2) hdr.h
+0x401020 7 1 0
+fe=(1)
+0x401000 0 1 0
+cfn=(2) a
+calls=2 0x402000 10
+0x401010 4 120 12
+fi=(2)
+cfi=(1)
+cfn=(3) b
+calls=4 0x0 20
+0x401020 7 140 20
+";
+        assert!(text.contains(main), "{text}");
+        assert!(!text.contains("cob="), "{text}");
+        // a's one instruction; its call of c has a site with no known
+        // line: at a's entry line.
+        assert!(
+            text.contains(
+                "fn=(2)\n0x402000 10 20 2\ncfn=(4) c\ncalls=2 0x0 30\n0x401100 10 100 10\n"
+            ),
+            "{text}"
+        );
+        // Functions without instructions keep one line at their entry.
+        assert!(text.contains("fn=(3)\n0x0 20 40 0\n"), "{text}");
     }
 
     #[test]

@@ -323,7 +323,7 @@ object (--width 0 shows every column)
             "unknown metric `cycles`; available: instructions, l1d-miss"
         );
         let opts = FunctionReportOptions {
-            sort_by: Some("Ir".into()),
+            sort_by: Some("ILmr".into()),
             ..Default::default()
         };
         assert!(matches!(

@@ -97,7 +97,7 @@ pub use profile::{
     cpu_mismatch, cpu_model_name, focus_keep, outermost_activations, BlockProfile, BlockRow,
     ContextTable, FunctionCosts, FunctionRow, InsnProfile, InsnRow, Meta, ObjectInfo, PathBlock,
     PathFunction, PathInfo, PathLine, PathNumbering, PathProfile, PathRow, Phase, PhaseFunction,
-    Profile, DEFAULT_CPU_MODEL,
+    Profile, DEFAULT_CPU_MODEL, VALGRIND_EVENTS,
 };
 pub use summary::{json_summary, top_functions};
 pub use threads::{report_threads, restrict_to_thread, thread_totals, ThreadTotals};

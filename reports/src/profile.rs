@@ -4,6 +4,24 @@
 
 use serde::{Deserialize, Serialize};
 
+/// Valgrind's event names (cachegrind's and callgrind's) of the metrics
+/// that count what the event counts: accepted wherever a metric is named,
+/// and the names of the callgrind export. Valgrind splits last-level misses
+/// by kind (`ILmr`, `DLmr`, `DLmw`); `ll-miss` is their sum and keeps its
+/// own name.
+pub const VALGRIND_EVENTS: [(&str, &str); 10] = [
+    ("Ir", "instructions"),
+    ("Dr", "loads"),
+    ("Dw", "stores"),
+    ("I1mr", "l1i-miss"),
+    ("D1mr", "l1d-read-miss"),
+    ("D1mw", "l1d-write-miss"),
+    ("Bc", "branches"),
+    ("Bcm", "branch-misses"),
+    ("Bi", "indirect"),
+    ("Bim", "indirect-misses"),
+];
+
 /// How the run was made: enough to interpret and compare two profiles.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Meta {
@@ -424,9 +442,13 @@ pub struct PhaseFunction {
 }
 
 impl Profile {
-    /// Column of a metric by name.
+    /// Column of a metric by name, or by its valgrind event name
+    /// ([`VALGRIND_EVENTS`]: `Ir`, `D1mr`, ...).
     pub fn metric_index(&self, name: &str) -> Option<usize> {
-        self.metrics.iter().position(|m| m == name)
+        self.metrics.iter().position(|m| m == name).or_else(|| {
+            let (_, metric) = VALGRIND_EVENTS.iter().find(|(e, _)| *e == name)?;
+            self.metrics.iter().position(|m| m == metric)
+        })
     }
 
     /// The phase named `name`.
