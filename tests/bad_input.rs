@@ -379,3 +379,69 @@ fn usage_errors_are_one_line() {
         assert!(!out.stdout.is_empty() && out.stderr.is_empty(), "{args:?}");
     }
 }
+
+/// A report option that the chosen view does not read is an error (status
+/// 2, one line naming the option and the view), never silently ignored;
+/// the same options are accepted by the views that read them.
+#[test]
+fn report_options_that_do_not_apply_are_errors() {
+    let dir = scratch("bad-input-options");
+    let profile = dir.join("p.out");
+    run_pathvm(&profile, &guest("fig1-O2"), &[]);
+    let report = |args: &[&str]| {
+        Command::new(pathvm())
+            .arg("report")
+            .arg(&profile)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    for (args, says) in [
+        (
+            &["--by", "line", "--function", "main"][..],
+            "--function does not apply to --by line",
+        ),
+        (
+            &["--by", "path", "--metric", "instructions,loads"][..],
+            "--by path ranks paths by one metric",
+        ),
+        (
+            &["--depth", "3"][..],
+            "--depth does not apply to --by function",
+        ),
+        (
+            &["--by", "instruction", "--focus", "main"][..],
+            "--focus does not apply to --by instruction",
+        ),
+        (
+            &["--by", "block", "--threshold", "5"][..],
+            "--threshold does not apply to --by block",
+        ),
+        (
+            &["--phases", "--context"][..],
+            "--context does not apply to --phases",
+        ),
+        (
+            &["--by", "line", "--width", "80"][..],
+            "--width does not apply to --by line",
+        ),
+    ] {
+        let out = report(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = one_line_error(&out);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    for args in [
+        &["--by", "path", "--function", "main", "--context"][..],
+        &["--by", "callpath", "--depth", "3", "--width", "80"][..],
+        &["--by", "context", "--focus", "main", "--threshold", "1"][..],
+        &["--by", "caller", "--path-contains", "main"][..],
+    ] {
+        let out = report(args);
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}

@@ -45,6 +45,7 @@ fn terminal_width() -> Option<usize> {
 }
 
 pub(crate) fn report(mut a: ReportArgs) -> Outcome {
+    a.check_options_apply()?;
     let mut profile = reports::read_profiles(&a.file)?;
     if let Some(tid) = a.thread {
         profile = reports::restrict_to_thread(&profile, tid)?;
@@ -147,10 +148,10 @@ pub(crate) fn report(mut a: ReportArgs) -> Outcome {
                 &reports::ContextReportOptions {
                     view: match a.by {
                         By::Caller => reports::ContextView::Callers {
-                            levels: a.depth.max(1),
+                            levels: a.depth.unwrap_or(2).max(1),
                         },
                         By::Callpath => reports::ContextView::CallPaths {
-                            depth: a.depth.max(1),
+                            depth: a.depth.unwrap_or(2).max(1),
                         },
                         _ => reports::ContextView::Tree,
                     },

@@ -330,8 +330,8 @@ pub(crate) struct ReportArgs {
     #[arg(long)]
     pub(crate) path_contains: Vec<String>,
     /// `--by callpath`: path length (2: caller-callee pairs); `--by caller`: levels.
-    #[arg(long, default_value_t = 2)]
-    pub(crate) depth: usize,
+    #[arg(long)]
+    pub(crate) depth: Option<usize>,
     /// Statistics of the calling context tree instead of a view.
     #[arg(long)]
     pub(crate) stats: bool,
@@ -344,6 +344,46 @@ pub(crate) struct ReportArgs {
     /// This phase's totals and the self cost of its functions instead of a view.
     #[arg(long, value_name = "NAME", conflicts_with_all = ["phases", "stats"])]
     pub(crate) phase: Option<String>,
+}
+
+impl ReportArgs {
+    /// An error for the first option given that the chosen view does not
+    /// read: options are never silently ignored.
+    pub(crate) fn check_options_apply(&self) -> Result<(), String> {
+        let by = if self.hot_summary { By::Path } else { self.by };
+        let view = match () {
+            _ if self.path.is_some() => "--path".to_string(),
+            _ if self.phases || self.phase.is_some() => "--phases".to_string(),
+            _ if self.stats => "--stats".to_string(),
+            _ => format!("--by {}", by.to_possible_value().expect("named").get_name()),
+        };
+        let plain = !view.starts_with("--p") && !view.starts_with("--s");
+        let path = plain && matches!(by, By::Path);
+        let levels = plain && matches!(by, By::Caller | By::Callpath);
+        let tree = levels || (plain && matches!(by, By::Context));
+        let wide = tree || (plain && matches!(by, By::Function | By::Thread));
+        for (option, given, applies) in [
+            ("--context", self.context, path),
+            (
+                "--function",
+                !self.function.is_empty(),
+                path || self.path.is_some(),
+            ),
+            ("--threshold", self.threshold.is_some(), path || tree),
+            ("--focus", !self.focus.is_empty(), tree),
+            ("--path-contains", !self.path_contains.is_empty(), tree),
+            ("--depth", self.depth.is_some(), levels),
+            ("--width", self.width.is_some(), wide),
+        ] {
+            if given && !applies {
+                return Err(format!("{option} does not apply to {view}"));
+            }
+        }
+        if path && self.metric.len() > 1 {
+            return Err("--by path ranks paths by one metric: give one --metric".into());
+        }
+        Ok(())
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
