@@ -76,3 +76,14 @@ if [ -n "$missing" ]; then
             echo "setup: could not install $pkg: the tests that need it will be skipped"
     done
 fi
+
+# Go's pprof (`go tool pprof`) reads the pprof export in tests/export.rs;
+# the tests that need it skip with the reason when it is missing.
+if ! command -v go >/dev/null 2>&1; then
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO=sudo
+    echo "setup: installing golang-go (for go tool pprof in tests/export.rs)"
+    $SUDO apt-get update -qq || true
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq golang-go >/dev/null ||
+        echo "setup: could not install golang-go: the go tool pprof checks will be skipped"
+fi

@@ -226,18 +226,21 @@ fn speedscope_and_pprof_agree_with_the_profile() {
         assert_eq!(stacks, folded_map(&profile, metric), "{metric}");
     }
     // A known context: c called by f called by a called by main (figure 1
-    // of the csprof paper), leaf first.
-    let known = pp
+    // of the csprof paper), leaf first; its cost is spread over c's
+    // instructions, one sample each.
+    let known: Vec<&reports::export_pprof::proto::Sample> = pp
         .sample
         .iter()
-        .find(|x| {
+        .filter(|x| {
             let names: Vec<String> = x.location_id.iter().take(4).map(|&l| name_of(l)).collect();
             names == ["c", "f", "a", "main"]
         })
-        .expect("a sample for main → a → f → c");
+        .collect();
+    assert!(!known.is_empty(), "a sample for main → a → f → c");
     // One call of c(1): 2,000,000 iterations of a loop of at least 4
     // instructions (the call of d, the increment, compare, branch).
-    assert!(known.value[0] >= 8_000_000, "{:?}", known.value);
+    let known_instructions: i64 = known.iter().map(|x| x.value[0]).sum();
+    assert!(known_instructions >= 8_000_000, "{known_instructions}");
     let c = pp.function.iter().find(|f| s(f.name) == "c").unwrap();
     assert!(s(c.filename).ends_with("fig1.c"), "{}", s(c.filename));
     assert!(c.start_line > 0);
@@ -590,4 +593,100 @@ fn callgrind_export_costs_lines_as_callgrind() {
             "{mode}: no annotated line `{grouped} ... {src_line}`:\n{text}"
         );
     }
+}
+
+/// pprof's locations are instructions at their source lines: per line of
+/// cachetest.c, the samples' leaf values add up to `report --by line`'s
+/// (instructions and L1D read misses, which `lines.rs` compares with
+/// cachegrind), and `go tool pprof -list mm_naive` prints the hottest
+/// line's count beside its source text (when go is installed).
+#[test]
+fn pprof_costs_lines_as_the_line_view() {
+    let dir = scratch("pprof-lines");
+    let profile = dir.join("naive.out");
+    let out = run_pathvm(&profile, &guest("cachetest-O2"), &["naive"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = export(&profile, &["--format", "pprof"]);
+    let pp = reports::export_pprof::read_pprof(&bytes).unwrap();
+    let s = |i: i64| pp.string_table[i as usize].as_str();
+    let col = |name: &str| {
+        pp.sample_type
+            .iter()
+            .position(|t| s(t.r#type) == name)
+            .unwrap()
+    };
+    let (ir, d1mr) = (col("instructions"), col("l1d-read-miss"));
+    let mut ours: BTreeMap<u64, (u64, u64)> = BTreeMap::new();
+    for sample in &pp.sample {
+        let loc = pp
+            .location
+            .iter()
+            .find(|l| l.id == sample.location_id[0])
+            .unwrap();
+        let f = pp
+            .function
+            .iter()
+            .find(|f| f.id == loc.line[0].function_id)
+            .unwrap();
+        if loc.address != 0 && s(f.filename).ends_with("/cachetest.c") {
+            let e = ours.entry(loc.line[0].line as u64).or_default();
+            e.0 += sample.value[ir] as u64;
+            e.1 += sample.value[d1mr] as u64;
+        }
+    }
+    let report = report_json(&profile, &["--by", "line", "--top", "0"]);
+    let mut theirs: BTreeMap<u64, (u64, u64)> = BTreeMap::new();
+    for r in report["rows"].as_array().unwrap() {
+        if r["file"]
+            .as_str()
+            .is_some_and(|f| f.ends_with("/cachetest.c"))
+        {
+            let c = &r["cost"];
+            theirs.insert(
+                r["line"].as_u64().unwrap(),
+                (
+                    c["instructions"].as_u64().unwrap(),
+                    c["l1d-read-miss"].as_u64().unwrap(),
+                ),
+            );
+        }
+    }
+    assert!(theirs.len() >= 10, "{theirs:?}");
+    assert_eq!(ours, theirs);
+    if !have("go") {
+        println!("skipped go tool pprof -list: go is not installed");
+        return;
+    }
+    let file = dir.join("naive.pb.gz");
+    std::fs::write(&file, &bytes).unwrap();
+    let list = Command::new("go")
+        .args([
+            "tool",
+            "pprof",
+            "-list",
+            "mm_naive",
+            "-sample_index=instructions",
+        ])
+        .arg(&file)
+        .env("HOME", &dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&list.stdout);
+    assert!(
+        list.status.success(),
+        "{}",
+        String::from_utf8_lossy(&list.stderr)
+    );
+    let (line, (count, _)) = theirs.iter().max_by_key(|(_, c)| c.0).unwrap();
+    assert!(
+        text.lines().any(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            w.len() > 2 && w[0] == count.to_string() && w[2].starts_with(&format!("{line}:"))
+        }),
+        "no line {line} with {count} in go tool pprof -list:\n{text}"
+    );
 }

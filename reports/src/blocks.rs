@@ -328,6 +328,24 @@ impl InsnIndex {
             .filter(move |(a, _)| self.functions.get(a) == Some(&function))
     }
 
+    /// The source line of the instruction at `addr` (an index into the
+    /// blocks' files, and the line), when known.
+    pub(crate) fn line(&self, addr: u64) -> Option<(u32, u32)> {
+        self.lines.get(&addr).copied().flatten()
+    }
+
+    /// The instructions that have a cost grouped by function row (the
+    /// block's; [`ContextTable::NO_FUNCTION`](crate::ContextTable::NO_FUNCTION)
+    /// for code of none, a PLT stub's), each group in address order.
+    pub(crate) fn by_function(&self) -> HashMap<u32, Vec<&(u64, Vec<u64>)>> {
+        let mut out: HashMap<u32, Vec<&(u64, Vec<u64>)>> = HashMap::new();
+        for row in &self.rows {
+            let f = self.functions.get(&row.0).copied().unwrap_or(u32::MAX);
+            out.entry(f).or_default().push(row);
+        }
+        out
+    }
+
     /// Costs per source line of the whole run, or of the instructions of
     /// one function row: every metric summed over the line's instructions
     /// ([`crate::InsnProfile`]). In a profile without costs per

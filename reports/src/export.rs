@@ -109,6 +109,7 @@ use std::io::{self, Write};
 
 use rustc_hash::FxHashMap;
 
+use crate::blocks::InsnIndex;
 use crate::error::ReportError;
 use crate::profile::{file_name, ContextTable, FunctionRow, Profile};
 
@@ -421,17 +422,18 @@ fn callgrind(profile: &Profile, with_paths: bool, out: &mut dyn Write) -> Result
     Ok(())
 }
 
-/// What the callgrind export knows per instruction (the profile's costs per
-/// instruction and the blocks' lines), for `positions: instr line`; empty
-/// (`positions: line`) for a profile without costs per instruction.
+/// What the callgrind export knows per instruction (the profile's costs
+/// per instruction placed by [`InsnIndex`], the rule of `report --by line`),
+/// for `positions: instr line`; empty (`positions: line`) for a profile
+/// without costs per instruction.
 struct InsnDetail {
-    /// Per instruction with a cost, by address: its function row (the
-    /// block's), its source line (file index into the blocks' files,
-    /// line), its costs.
-    rows: BTreeMap<u64, (u32, Option<(u32, u32)>, Vec<u64>)>,
-    /// Every executed instruction's line.
-    lines: FxHashMap<u64, (u32, u32)>,
-    /// Per function row: its lowest executed address.
+    /// Per function row: its instructions with a cost, as (address, line,
+    /// cost) in address order (the line: file index into the blocks'
+    /// files, line).
+    rows: FxHashMap<u32, Vec<(u64, Option<(u32, u32)>, Vec<u64>)>>,
+    index: Option<InsnIndex>,
+    /// Per function row: its entry (the lowest executed address, or the
+    /// address its paths were discovered from).
     entries: FxHashMap<u32, u64>,
     files: Vec<String>,
     on: bool,
@@ -440,8 +442,8 @@ struct InsnDetail {
 impl InsnDetail {
     fn build(profile: &Profile) -> InsnDetail {
         let mut d = InsnDetail {
-            rows: BTreeMap::new(),
-            lines: FxHashMap::default(),
+            rows: FxHashMap::default(),
+            index: None,
             entries: FxHashMap::default(),
             files: profile.blocks.files.iter().map(|f| one_line(f)).collect(),
             on: !profile.insns.is_empty(),
@@ -449,15 +451,7 @@ impl InsnDetail {
         if !d.on {
             return d;
         }
-        let mut function: FxHashMap<u64, u32> = FxHashMap::default();
         for b in &profile.blocks.blocks {
-            for (o, l) in b.insns.iter().zip(&b.lines) {
-                let addr = b.start + *o as u64;
-                function.entry(addr).or_insert(b.function);
-                if l.file != u32::MAX {
-                    d.lines.entry(addr).or_insert((l.file, l.line));
-                }
-            }
             if b.function != ContextTable::NO_FUNCTION {
                 let e = d.entries.entry(b.function).or_insert(b.start);
                 *e = (*e).min(b.start);
@@ -468,13 +462,15 @@ impl InsnDetail {
                 d.entries.insert(f.function, f.entry);
             }
         }
-        for (addr, cost) in profile.insns.dense(profile.metrics.len()) {
-            let f = function
-                .get(&addr)
-                .copied()
-                .unwrap_or(ContextTable::NO_FUNCTION);
-            d.rows.insert(addr, (f, d.lines.get(&addr).copied(), cost));
+        let index = InsnIndex::new(profile);
+        for (f, rows) in index.by_function() {
+            let rows = rows
+                .into_iter()
+                .map(|(addr, cost)| (*addr, index.line(*addr), cost.clone()))
+                .collect();
+            d.rows.insert(f, rows);
         }
+        d.index = Some(index);
         d
     }
 
@@ -505,7 +501,7 @@ impl InsnDetail {
     }
 
     fn line_of(&self, addr: u64) -> Option<(u32, u32)> {
-        self.lines.get(&addr).copied()
+        self.index.as_ref()?.line(addr)
     }
 
     fn file(&self, f: u32) -> Option<&String> {
@@ -519,20 +515,17 @@ impl InsnDetail {
     /// instructions, whole-run, do not): else none, and the function's cost
     /// stays at its entry.
     fn rows_of(&self, slot: usize, own: &[u64]) -> Vec<(u64, u32, u32, Vec<u64>)> {
-        if !self.on {
+        let Some(rows) = u32::try_from(slot).ok().and_then(|f| self.rows.get(&f)) else {
             return Vec::new();
-        }
-        let mut out = Vec::new();
+        };
         let mut sum = vec![0u64; own.len()];
-        for (&addr, (f, line, cost)) in &self.rows {
-            if *f as usize != slot {
-                continue;
-            }
+        let mut out = Vec::with_capacity(rows.len());
+        for (addr, line, cost) in rows {
             for (s, c) in sum.iter_mut().zip(cost) {
                 *s += c;
             }
             let (file, line) = line.unwrap_or((u32::MAX, 0));
-            out.push((addr, file, line, cost.clone()));
+            out.push((*addr, file, line, cost.clone()));
         }
         if sum.iter().zip(own).any(|(s, o)| s > o) {
             return Vec::new();
@@ -1072,7 +1065,7 @@ mod tests {
 
     use super::*;
     use crate::profile::{FunctionRow, Meta};
-    use crate::testdata::tiny_profile;
+    use crate::testdata::{per_instruction_profile, tiny_profile};
 
     fn callgrind(profile: &Profile) -> String {
         let mut out = Vec::new();
@@ -1338,43 +1331,6 @@ totals: 270 33
         );
     }
 
-    /// [`tiny_profile`] with costs per instruction for `main` and `a`:
-    /// main's at three instructions (the third, its call of `b`, on a
-    /// line of `hdr.h`) and one more instruction in main's view than its
-    /// instructions hold (a PLT stub's), a's at one.
-    fn per_instruction_profile() -> Profile {
-        use crate::profile::{BlockRow, InsnProfile, PathLine};
-        let mut p = tiny_profile();
-        p.blocks.files = vec!["tiny.c".into(), "hdr.h".into()];
-        let line = |file, line| PathLine { file, line };
-        p.blocks.blocks = vec![
-            BlockRow {
-                start: 0x401000,
-                function: 0,
-                executions: 1,
-                insns: vec![0, 0x10, 0x20],
-                lines: vec![line(0, 3), line(0, 4), line(1, 7)],
-                cost: vec![9, 1],
-            },
-            BlockRow {
-                start: 0x402000,
-                function: 1,
-                executions: 2,
-                insns: vec![0],
-                lines: vec![line(0, 10)],
-                cost: vec![20, 2],
-            },
-        ];
-        let rows: [(u64, &[u64]); 4] = [
-            (0x401000, &[6, 1]),
-            (0x401010, &[2, 0]),
-            (0x401020, &[1, 0]),
-            (0x402000, &[20, 2]),
-        ];
-        p.insns = InsnProfile::from_dense(rows, vec![0, 0]);
-        p
-    }
-
     #[test]
     fn callgrind_costs_per_instruction_and_calls_at_their_sites() {
         let text = callgrind(&per_instruction_profile());
@@ -1400,12 +1356,13 @@ calls=4 0x0 20
 0x401020 7 140 20
 ";
         assert!(text.contains(main), "{text}");
-        assert!(!text.contains("cob="), "{text}");
+        // Only `<root>` (no object) calls into another object.
+        assert_eq!(text.matches("cob=").count(), 1, "{text}");
         // a's one instruction; its call of c has a site with no known
-        // line: at a's entry line.
+        // line: at a's entry line (c's entry: where its paths begin).
         assert!(
             text.contains(
-                "fn=(2)\n0x402000 10 20 2\ncfn=(4) c\ncalls=2 0x0 30\n0x401100 10 100 10\n"
+                "fn=(2)\n0x402000 10 20 2\ncfn=(4) c\ncalls=2 0x402000 30\n0x401100 10 100 10\n"
             ),
             "{text}"
         );

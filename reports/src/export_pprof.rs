@@ -6,32 +6,51 @@
 //! numbers and types as in pprof's `profile.proto`, so the build needs no
 //! `protoc`.
 //!
-//! - Sample types: every metric of the profile, in metric order, each with
-//!   unit `count`; `default_sample_type` is the metric asked for
-//!   (`--metric`), the first metric otherwise. The period type is
-//!   `instructions`/`count` with period 1.
+//! - Sample types: every metric of the profile, in metric order, with unit
+//!   `bytes` for `alloc-bytes` and `count` for the others;
+//!   `default_sample_type` is the metric asked for (`--metric`), the first
+//!   metric otherwise. The period type is `instructions`/`count` with
+//!   period 1.
 //! - Functions: one per function row (id = row index + 1) with its name,
-//!   source file and entry line, then the pseudo-functions `<root>`,
-//!   `<thread>`, `<unknown>` (as in the other exports).
-//! - Locations: one per function (same id), address 0, one line: the
-//!   function at its entry line. The profile has no per-line costs, so a
-//!   location stands for the whole function.
+//!   source file (whole, as DWARF gives it) and entry line, then the
+//!   pseudo-functions `<root>`, `<thread>`, `<unknown>` (as in the other
+//!   exports); and one more per row and other source file its lines are
+//!   in (a line of an inlined or included file), same name.
+//! - Locations: one per function (same id, address 0) at its entry line,
+//!   for what no instruction holds; then one per instruction and function
+//!   row, at the instruction's address with its source line (from
+//!   [`InsnIndex`], as `report --by line` places it): the leaves where a
+//!   function's costs ran, and each caller's call instruction.
 //! - Mappings: one per object of the run (id = index + 1, file name and
 //!   build id, `has_functions`, no address range); a location points to the
 //!   mapping of its function's object.
-//! - Samples: one per context of the calling context tree with a nonzero
-//!   self cost in some metric, in context order: its stack leaf first (as
-//!   pprof wants) without the root of the tree, and its self cost of every
-//!   metric as values; the root context's own cost is the one-location
-//!   stack `<root>`. So the values of each type add up to the profile's
-//!   total. A profile without a tree has one one-location sample per
-//!   function with a self cost.
+//! - Samples: per context of the calling context tree, its stack leaf
+//!   first (as pprof wants) without the root of the tree, each caller at
+//!   the location of its call instruction; the root context's own cost is
+//!   the one-location stack `<root>`. A context's self cost is spread over
+//!   its function's instructions: the profile has each instruction's cost
+//!   over the whole run, not per context, so the contexts of a function
+//!   take its instructions' costs in turn (context order, address order,
+//!   each metric on its own), one sample per context and instruction. So
+//!   the values of each type add up to the profile's total, a context's to
+//!   its self cost, and an instruction's (a line's) over all contexts to
+//!   its cost in `report --by instruction` (`go tool pprof -list` and
+//!   `-lines` show the reports' numbers) whenever the function's contexts
+//!   hold all of its instructions' costs (not so for what
+//!   `--toggle-collect` or the region markers leave out, or code charged
+//!   to another function's frame), while which
+//!   context ran which of a function's instructions is not measured. What
+//!   a context costs beyond its function's instructions (a PLT stub's
+//!   cost, code run in its frame by another symbol) stays at the
+//!   function's location. A profile without a tree spreads each function's
+//!   self cost the same way, one-location stacks.
 //! - Comments: the command line and how the run stopped.
 //!
 //! Counts above `i64::MAX` (pprof's values are signed) are written as
 //! `i64::MAX`. The gzip header carries no time stamp, so equal profiles give
 //! equal files.
 
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use flate2::write::GzEncoder;
@@ -39,6 +58,7 @@ use flate2::Compression;
 use prost::Message;
 use rustc_hash::FxHashMap;
 
+use crate::blocks::InsnIndex;
 use crate::export::{
     context_stack, export_columns, ExportError, ROOT_NAME, THREAD_NAME, UNKNOWN_NAME,
 };
@@ -209,6 +229,126 @@ impl Strings {
     }
 }
 
+/// The functions and locations of the export being built: one function
+/// and location per function row and pseudo-function (same id), then a
+/// location per instruction and function, and a function per row and
+/// other source file (an inlined or included line).
+struct Tables {
+    st: Strings,
+    function: Vec<proto::Function>,
+    location: Vec<proto::Location>,
+    /// `(address, function row)` → location id.
+    at: FxHashMap<(u64, usize), u64>,
+    /// `(function row, file)` → function id, for files not the row's own.
+    in_file: FxHashMap<(usize, String), u64>,
+}
+
+impl Tables {
+    /// The function and the location of function row (or pseudo-function)
+    /// `id - 1`, at its entry line.
+    fn add(&mut self, id: u64, name: &str, file: Option<&str>, line: Option<u32>, mapping_id: u64) {
+        let line = line.map_or(0, i64::from);
+        self.function.push(proto::Function {
+            id,
+            name: self.st.get(name),
+            system_name: self.st.get(name),
+            filename: self.st.get(file.unwrap_or("")),
+            start_line: line,
+        });
+        self.location.push(proto::Location {
+            id,
+            mapping_id,
+            line: vec![proto::Line {
+                function_id: id,
+                line,
+                column: 0,
+            }],
+            ..Default::default()
+        });
+    }
+
+    /// The location of the instruction at `addr` in function row `f`: its
+    /// address and source line, in the mapping of the row's location.
+    fn at(&mut self, profile: &Profile, insns: &Instructions, addr: u64, f: usize) -> u64 {
+        if let Some(&id) = self.at.get(&(addr, f)) {
+            return id;
+        }
+        let id = self.location.len() as u64 + 1;
+        let row = &profile.functions[f];
+        let (function_id, line) = match insns.line(addr) {
+            Some((file, line)) => {
+                let file = profile
+                    .blocks
+                    .files
+                    .get(file as usize)
+                    .map_or("", |s| s.as_str());
+                let function_id = if row.file.as_deref() == Some(file) {
+                    f as u64 + 1
+                } else {
+                    let next = self.function.len() as u64 + 1;
+                    let fid = *self.in_file.entry((f, file.to_string())).or_insert(next);
+                    if fid == next {
+                        self.function.push(proto::Function {
+                            id: fid,
+                            name: self.st.get(&row.name),
+                            system_name: self.st.get(&row.name),
+                            filename: self.st.get(file),
+                            start_line: 0,
+                        });
+                    }
+                    fid
+                };
+                (function_id, i64::from(line))
+            }
+            None => (f as u64 + 1, 0),
+        };
+        let mapping_id = self.location[f].mapping_id;
+        self.location.push(proto::Location {
+            id,
+            mapping_id,
+            address: addr,
+            line: vec![proto::Line {
+                function_id,
+                line,
+                column: 0,
+            }],
+            is_folded: false,
+        });
+        self.at.insert((addr, f), id);
+        id
+    }
+}
+
+/// The profile's costs per instruction by function row, placed by
+/// [`InsnIndex`] (the rule of `report --by line`).
+struct Instructions {
+    index: InsnIndex,
+    /// Per function row: its instructions with a cost, `(address, cost per
+    /// metric)` in address order.
+    rows: FxHashMap<usize, Vec<(u64, Vec<u64>)>>,
+}
+
+impl Instructions {
+    fn of(profile: &Profile) -> Instructions {
+        let index = InsnIndex::new(profile);
+        let rows = index
+            .by_function()
+            .into_iter()
+            .filter(|(f, _)| (*f as usize) < profile.functions.len())
+            .map(|(f, rows)| (f as usize, rows.into_iter().cloned().collect()))
+            .collect();
+        Instructions { index, rows }
+    }
+
+    fn of_function(&self, f: usize) -> &[(u64, Vec<u64>)] {
+        self.rows.get(&f).map_or(&[], |r| &r[..])
+    }
+
+    fn line(&self, addr: u64) -> Option<(u32, u32)> {
+        self.index.line(addr)
+    }
+}
+
 fn signed(v: u64) -> i64 {
     i64::try_from(v).unwrap_or(i64::MAX)
 }
@@ -229,7 +369,11 @@ pub fn pprof_profile(
         .iter()
         .map(|name| proto::ValueType {
             r#type: st.get(name),
-            unit: count,
+            unit: if name == "alloc-bytes" {
+                st.get("bytes")
+            } else {
+                count
+            },
         })
         .collect();
     let default_sample_type = sample_type[default_col].r#type;
@@ -258,30 +402,15 @@ pub fn pprof_profile(
             .map_or(0, |i| i as u64 + 1)
     };
 
-    let mut function = Vec::new();
-    let mut location = Vec::new();
-    let mut add = |id: u64, name: &str, file: Option<&str>, line: Option<u32>, mapping_id: u64| {
-        let line = line.map_or(0, i64::from);
-        function.push(proto::Function {
-            id,
-            name: st.get(name),
-            system_name: st.get(name),
-            filename: st.get(file.unwrap_or("")),
-            start_line: line,
-        });
-        location.push(proto::Location {
-            id,
-            mapping_id,
-            line: vec![proto::Line {
-                function_id: id,
-                line,
-                column: 0,
-            }],
-            ..Default::default()
-        });
+    let mut t = Tables {
+        st,
+        function: Vec::new(),
+        location: Vec::new(),
+        at: FxHashMap::default(),
+        in_file: FxHashMap::default(),
     };
     for (i, f) in profile.functions.iter().enumerate() {
-        add(
+        t.add(
             i as u64 + 1,
             &f.name,
             f.file.as_deref(),
@@ -291,49 +420,116 @@ pub fn pprof_profile(
     }
     let n = profile.functions.len() as u64;
     for (k, name) in [ROOT_NAME, THREAD_NAME, UNKNOWN_NAME].iter().enumerate() {
-        add(n + 1 + k as u64, name, None, None, 0);
+        t.add(n + 1 + k as u64, name, None, None, 0);
     }
+    let c = &profile.contexts;
+    // The function row of a context, if it has one.
+    let row_of = |node: usize| -> Option<usize> {
+        match c.function[node] {
+            ContextTable::NO_FUNCTION => None,
+            f => Some(f as usize),
+        }
+    };
     let location_of = |node: usize| -> u64 {
-        let c = &profile.contexts;
         if node == 0 {
             return n + 1;
         }
-        match c.function[node] {
-            ContextTable::NO_FUNCTION if c.flags[node] & ContextTable::FLAG_THREAD_ROOT != 0 => {
-                n + 2
-            }
-            ContextTable::NO_FUNCTION => n + 3,
-            f => f as u64 + 1,
+        match row_of(node) {
+            None if c.flags[node] & ContextTable::FLAG_THREAD_ROOT != 0 => n + 2,
+            None => n + 3,
+            Some(f) => f as u64 + 1,
         }
     };
+    let insns = Instructions::of(profile);
 
-    let c = &profile.contexts;
-    let mut sample = Vec::new();
+    // Each function's cost, per context (or whole, without a tree), spread
+    // over its instructions.
+    let mut samples: BTreeMap<(usize, u64), Vec<u64>> = BTreeMap::new();
+    let mut owners: Vec<Vec<usize>> = vec![Vec::new(); profile.functions.len()];
     if c.is_empty() {
-        for (i, f) in profile.functions.iter().enumerate() {
-            if f.self_cost.iter().any(|&v| v != 0) {
-                sample.push(proto::Sample {
-                    location_id: vec![i as u64 + 1],
-                    value: f.self_cost.iter().map(|&v| signed(v)).collect(),
-                    label: Vec::new(),
+        for (f, owner) in owners.iter_mut().enumerate() {
+            owner.push(f);
+        }
+    } else {
+        for node in 0..c.len() {
+            match row_of(node) {
+                Some(f) if node != 0 => owners[f].push(node),
+                _ => {
+                    let own = c.self_of(node, m);
+                    if own.iter().any(|&v| v != 0) {
+                        samples.insert((node, location_of(node)), own.to_vec());
+                    }
+                }
+            }
+        }
+    }
+    for (f, nodes) in owners.iter().enumerate() {
+        let own = |k: usize| -> &[u64] {
+            if c.is_empty() {
+                &profile.functions[f].self_cost
+            } else {
+                c.self_of(nodes[k], m)
+            }
+        };
+        let rows = insns.of_function(f);
+        for col in 0..m {
+            // Instruction `i` has `left` of its cost still to give.
+            let (mut i, mut left) = (0, rows.first().map_or(0, |r| r.1[col]));
+            for (k, &node) in nodes.iter().enumerate() {
+                let mut need = own(k)[col];
+                while need > 0 && i < rows.len() {
+                    if left == 0 {
+                        i += 1;
+                        left = rows.get(i).map_or(0, |r| r.1[col]);
+                        continue;
+                    }
+                    let take = need.min(left);
+                    let loc = t.at(profile, &insns, rows[i].0, f);
+                    samples.entry((node, loc)).or_insert_with(|| vec![0; m])[col] += take;
+                    need -= take;
+                    left -= take;
+                }
+                if need > 0 {
+                    let loc = if c.is_empty() {
+                        f as u64 + 1
+                    } else {
+                        location_of(node)
+                    };
+                    samples.entry((node, loc)).or_insert_with(|| vec![0; m])[col] += need;
+                }
+            }
+        }
+    }
+
+    let mut sample = Vec::new();
+    let mut stack = Vec::new();
+    for ((node, leaf), values) in samples {
+        let mut location_id = vec![leaf];
+        if !c.is_empty() {
+            // Each caller at the instruction of its call, where known.
+            context_stack(c, node, &mut stack);
+            for k in (0..stack.len().saturating_sub(1)).rev() {
+                let (caller, callee) = (stack[k], stack[k + 1]);
+                let site = c.call_site[callee];
+                let called = c.flags[callee] & ContextTable::FLAG_THREAD_ROOT == 0 && site != 0;
+                location_id.push(match row_of(caller) {
+                    Some(f) if called => t.at(profile, &insns, site, f),
+                    _ => location_of(caller),
                 });
             }
         }
-    } else {
-        let mut stack = Vec::new();
-        for node in 0..c.len() {
-            let values = c.self_of(node, m);
-            if values.iter().all(|&v| v == 0) {
-                continue;
-            }
-            context_stack(c, node, &mut stack);
-            sample.push(proto::Sample {
-                location_id: stack.iter().rev().map(|&s| location_of(s)).collect(),
-                value: values.iter().map(|&v| signed(v)).collect(),
-                label: Vec::new(),
-            });
-        }
+        sample.push(proto::Sample {
+            location_id,
+            value: values.iter().map(|&v| signed(v)).collect(),
+            label: Vec::new(),
+        });
     }
+    let Tables {
+        mut st,
+        function,
+        location,
+        ..
+    } = t;
 
     let mut comment = Vec::new();
     if !profile.meta.command.is_empty() {
@@ -396,6 +592,7 @@ pub fn read_pprof(bytes: &[u8]) -> io::Result<proto::Profile> {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeMap;
     use std::io::Read;
 
     use super::*;
@@ -509,6 +706,84 @@ mod tests {
         assert_eq!(stack(&p, &p.sample[3]), ["c"]);
         let sum: i64 = p.sample.iter().map(|s| s.value[0]).sum();
         assert_eq!(sum, 270);
+    }
+
+    /// The location of `id`.
+    fn location(p: &proto::Profile, id: u64) -> &proto::Location {
+        p.location.iter().find(|l| l.id == id).unwrap()
+    }
+
+    /// (address, line, function name, file) of a location.
+    fn place(p: &proto::Profile, id: u64) -> (u64, i64, String, String) {
+        let l = location(p, id);
+        let f = p
+            .function
+            .iter()
+            .find(|f| f.id == l.line[0].function_id)
+            .unwrap();
+        (
+            l.address,
+            l.line[0].line,
+            string(p, f.name).to_string(),
+            string(p, f.filename).to_string(),
+        )
+    }
+
+    #[test]
+    fn costs_at_their_instructions_and_calls_at_their_sites() {
+        let t = crate::testdata::per_instruction_profile();
+        let p = pprof(&t, None);
+        for k in 0..2 {
+            let sum: i64 = p.sample.iter().map(|s| s.value[k]).sum();
+            assert_eq!(sum as u64, t.totals[k]);
+        }
+        // Leaf values per instruction address: the instructions' costs;
+        // main's one instruction more (a PLT stub's) at its location, 0.
+        let mut leaves: BTreeMap<u64, Vec<i64>> = BTreeMap::new();
+        for s in &p.sample {
+            let e = leaves
+                .entry(location(&p, s.location_id[0]).address)
+                .or_insert(vec![0, 0]);
+            e[0] += s.value[0];
+            e[1] += s.value[1];
+        }
+        assert_eq!(leaves[&0x401000], [6, 1]);
+        assert_eq!(leaves[&0x401010], [2, 0]);
+        assert_eq!(leaves[&0x401020], [1, 0]);
+        assert_eq!(leaves[&0x402000], [20, 2]);
+        // main's own 1 plus b's 40 and c's 200, which have no instructions.
+        assert_eq!(leaves[&0], [241, 30]);
+        let s = p
+            .sample
+            .iter()
+            .find(|s| location(&p, s.location_id[0]).address == 0x402000)
+            .unwrap();
+        assert_eq!(
+            place(&p, s.location_id[0]),
+            (0x402000, 10, "a".into(), "tiny.c".into())
+        );
+        // a's caller at its call instruction and line.
+        assert_eq!(
+            place(&p, s.location_id[1]),
+            (0x401010, 4, "main".into(), "tiny.c".into())
+        );
+        assert_eq!(s.location_id.len(), 2);
+        // A line of another file: a function of that file, same name.
+        let s = p
+            .sample
+            .iter()
+            .find(|s| location(&p, s.location_id[0]).address == 0x401020)
+            .unwrap();
+        assert_eq!(
+            place(&p, s.location_id[0]),
+            (0x401020, 7, "main".into(), "hdr.h".into())
+        );
+        // Units: bytes for alloc-bytes.
+        let mut t = t;
+        t.metrics[1] = "alloc-bytes".into();
+        let p = pprof(&t, None);
+        assert_eq!(string(&p, p.sample_type[1].unit), "bytes");
+        assert_eq!(string(&p, p.sample_type[0].unit), "count");
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! Hand-built profiles the tests share.
 
 use crate::profile::{
-    ContextTable, FunctionRow, Meta, ObjectInfo, PathBlock, PathFunction, PathInfo, PathLine,
-    PathNumbering, PathProfile, PathRow, Phase, PhaseFunction, Profile,
+    BlockRow, ContextTable, FunctionRow, InsnProfile, Meta, ObjectInfo, PathBlock, PathFunction,
+    PathInfo, PathLine, PathNumbering, PathProfile, PathRow, Phase, PhaseFunction, Profile,
 };
 
 fn function(
@@ -77,6 +77,42 @@ pub fn tiny_profile() -> Profile {
         blocks: Default::default(),
         insns: Default::default(),
     }
+}
+
+/// [`tiny_profile`] with costs per instruction for `main` and `a`:
+/// main's at three instructions (the third, its call of `b`, on a
+/// line of `hdr.h`) and one more instruction in main's view than its
+/// instructions hold (a PLT stub's), a's at one.
+pub fn per_instruction_profile() -> Profile {
+    let mut p = tiny_profile();
+    p.blocks.files = vec!["tiny.c".into(), "hdr.h".into()];
+    let line = |file, line| PathLine { file, line };
+    p.blocks.blocks = vec![
+        BlockRow {
+            start: 0x401000,
+            function: 0,
+            executions: 1,
+            insns: vec![0, 0x10, 0x20],
+            lines: vec![line(0, 3), line(0, 4), line(1, 7)],
+            cost: vec![9, 1],
+        },
+        BlockRow {
+            start: 0x402000,
+            function: 1,
+            executions: 2,
+            insns: vec![0],
+            lines: vec![line(0, 10)],
+            cost: vec![20, 2],
+        },
+    ];
+    let rows: [(u64, &[u64]); 4] = [
+        (0x401000, &[6, 1]),
+        (0x401010, &[2, 0]),
+        (0x401020, &[1, 0]),
+        (0x402000, &[20, 2]),
+    ];
+    p.insns = InsnProfile::from_dense(rows, vec![0, 0]);
+    p
 }
 
 /// [`tiny_profile`] with two phases: `main` (70, 3: main 10, 1; a 20, 2;
