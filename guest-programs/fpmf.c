@@ -30,6 +30,8 @@ static int resume;
  * quiet NaN, two more targets. */
 double operand[8] = {0.0, 1.0, 3.0, 1e308, 4.9e-324, __builtin_nan(""), 0, 0};
 long double tiny_ld = 1e-4940L;
+long double huge_ld = 1e4900L, max_ld = 1.18973149535723176502e+4932L;
+int scale_up = 20000, scale_down = -16400;
 
 /* A case: `name` loads the control word in %di (as fldcw m16 from the
  * stack), then runs `body`, whose instruction F raises the exception and W
@@ -92,6 +94,24 @@ CASE(overflow, " fldl operand+24(%rip)\n fmul %st(0), %st(0)\n" F(overflow)
      " fstl operand+48(%rip)\n" W(overflow) " fwait")
 CASE(underflow, " fldt tiny_ld(%rip)\n fld %st(0)\n" F(underflow)
      " fmulp\n" W(underflow) " fwait")
+/* Unmasked overflow and underflow into a register: the result with its
+ * exponent adjusted by 24576, rounded to the precision control. */
+CASE(overflow_mul, " fldt huge_ld(%rip)\n fld %st(0)\n" F(overflow_mul)
+     " fmulp\n" W(overflow_mul) " fwait")
+CASE(overflow_mul24, " fldt huge_ld(%rip)\n fldl operand+16(%rip)\n fdivrp\n"
+     " fldt huge_ld(%rip)\n" F(overflow_mul24) " fmulp\n" W(overflow_mul24) " fwait")
+CASE(overflow_add, " fldt max_ld(%rip)\n fld %st(0)\n" F(overflow_add)
+     " faddp\n" W(overflow_add) " fwait")
+CASE(overflow_div, " fldt huge_ld(%rip)\n fldt tiny_ld(%rip)\n" F(overflow_div)
+     " fdivrp\n" W(overflow_div) " fwait")
+CASE(overflow_scale, " fildl scale_up(%rip)\n fldl operand+16(%rip)\n"
+     F(overflow_scale) " fscale\n" W(overflow_scale) " fwait")
+CASE(underflow_div, " fldt huge_ld(%rip)\n fldt tiny_ld(%rip)\n"
+     F(underflow_div) " fdivp\n" W(underflow_div) " fwait")
+CASE(underflow_exact, " fildl scale_down(%rip)\n fld1\n" F(underflow_exact)
+     " fscale\n" W(underflow_exact) " fwait")
+CASE(underflow_sub, " fldt tiny_ld(%rip)\n fld %st(0)\n fmull operand+16(%rip)\n"
+     F(underflow_sub) " fsubp\n" W(underflow_sub) " fwait")
 CASE(precision, " fld1\n" F(precision) " fdivl operand+16(%rip)\n"
      W(precision) " fwait")
 CASE(denormal_op, " fld1\n" F(denormal_op) " fmull operand+32(%rip)\n"
@@ -132,7 +152,10 @@ static const struct fcase cases[] = {
     C(zdiv_fldcw, 0x37b), C(zdiv_fldenv, 0x37b), C(zdiv_fnsave, 0x37b),
     C(zdiv_fxsave, 0x37b), C(unmask_pe, 0x37f), C(invalid, 0x37e),
     C(sqrt_neg, 0x37e), C(underflow_stack, 0x37e), C(overflow_stack, 0x37e),
-    C(overflow, 0x377), C(underflow, 0x36f), C(precision, 0x35f),
+    C(overflow, 0x377), C(underflow, 0x36f), C(overflow_mul, 0x377),
+    C(overflow_mul24, 0x077), C(overflow_add, 0x377), C(overflow_div, 0x377),
+    C(overflow_scale, 0x377), C(underflow_div, 0x36f),
+    C(underflow_exact, 0x36f), C(underflow_sub, 0x26f), C(precision, 0x35f),
     C(denormal_op, 0x37d), C(mem_zdiv, 0x37b), C(fist_invalid, 0x37e),
     C(fcom_nan, 0x37e), C(zdiv_after_load, 0x37b), R(resume_fwait, 0x37b), R(resume_fld1, 0x37b),
 };

@@ -86,9 +86,36 @@ static void stores(unsigned i, unsigned j) { (void)j;
     printf("fbstp %u ", i); for (int k = 9; k >= 0; k--) printf("%02x", bcd[k]); printf(" %04x\n", s);
 }
 
+static const uint32_t fl[] = {0x7f800001, 0xff800000, 0x00000001, 0x80400000, 0x7fc00000, 0x3f800000,
+                              0xffbfffff, 0x7fa00000};
+static const uint64_t dl[] = {0x7ff0000000000001ull, 0x0000000000000001ull, 0x800fffffffffffffull, 0x7ff8000000000000ull, 0x3ff0000000000000ull,
+                              0xfff4000000000000ull, 0x7ff7ffffffffffffull};
+static const int32_t il[] = {0, 1, -1, 0x7fffffff, -0x80000000};
+#define NF (sizeof fl / sizeof fl[0])
+#define ND (sizeof dl / sizeof dl[0])
+#define NI (sizeof il / sizeof il[0])
+
+/* ST0 op a memory operand (m32, m64, m32int, m16int): with NaNs on either
+ * side, the x87's rule (a QNaN wins over an SNaN, of two SNaNs or two QNaNs
+ * the larger significand) sees the memory operand's SNaN as signalling. */
+#define MEM(name, insn, T, arr) \
+    static void name(unsigned i, unsigned j) { \
+        x80 a = vals[i]; T m; long double r; unsigned short s; \
+        memcpy(&m, &arr[j], sizeof m); \
+        __asm__ volatile("fninit; fldcw %3; fldt %1; " insn " %2; fnstsw %4; fstpt %0; fninit" \
+            : "=m"(r) : "m"(a), "m"(m), "m"(cw), "m"(s) : "memory"); \
+        show(#name, i, j, r, s); }
+MEM(fadds, "fadds", float, fl) MEM(fsubs, "fsubs", float, fl) MEM(fsubrs, "fsubrs", float, fl)
+MEM(fmuls, "fmuls", float, fl) MEM(fdivs, "fdivs", float, fl) MEM(fdivrs, "fdivrs", float, fl)
+MEM(fcoms, "fcoms", float, fl)
+MEM(faddl, "faddl", double, dl) MEM(fsubl, "fsubl", double, dl) MEM(fsubrl, "fsubrl", double, dl)
+MEM(fmull, "fmull", double, dl) MEM(fdivl, "fdivl", double, dl) MEM(fdivrl, "fdivrl", double, dl)
+MEM(fcoml, "fcoml", double, dl)
+MEM(fiaddl, "fiaddl", int32_t, il) MEM(fisubrl, "fisubrl", int32_t, il)
+MEM(fimull, "fimull", int32_t, il) MEM(fidivl, "fidivl", int32_t, il)
+MEM(fiadds, "fiadds", int16_t, il) MEM(fidivrs, "fidivrs", int16_t, il)
+
 static void loads(unsigned i, unsigned j) { (void)j;
-    static const uint32_t fl[] = {0x7f800001, 0xff800000, 0x00000001, 0x80400000, 0x7fc00000, 0x3f800000};
-    static const uint64_t dl[] = {0x7ff0000000000001ull, 0x0000000000000001ull, 0x800fffffffffffffull, 0x7ff8000000000000ull, 0x3ff0000000000000ull};
     long double r; unsigned short s;
     if (i < sizeof fl / 4) { float f; memcpy(&f, &fl[i], 4);
         __asm__ volatile("fninit; fldcw %2; flds %1; fnstsw %3; fstpt %0; fninit" : "=m"(r) : "m"(f), "m"(cw), "m"(s) : "memory");
@@ -126,5 +153,20 @@ int main(void)
     printf("cw %04x remainders\n", cw);
     for (unsigned i = 0; i < NV; i++)
         for (unsigned j = 0; j < NV; j++) { fprem(i, j); fprem1(i, j); fscale(i, j); }
+    for (unsigned c = 0; c < 2; c++) {
+        cw = c ? 0x07f : 0x37f;
+        printf("cw %04x memory operands\n", cw);
+        void (*f32[])(unsigned, unsigned) = {fadds, fsubs, fsubrs, fmuls, fdivs, fdivrs, fcoms};
+        void (*f64[])(unsigned, unsigned) = {faddl, fsubl, fsubrl, fmull, fdivl, fdivrl, fcoml};
+        void (*fint[])(unsigned, unsigned) = {fiaddl, fisubrl, fimull, fidivl, fiadds, fidivrs};
+        for (unsigned i = 0; i < NV; i++) {
+            for (unsigned k = 0; k < 7; k++) {
+                for (unsigned j = 0; j < NF; j++) f32[k](i, j);
+                for (unsigned j = 0; j < ND; j++) f64[k](i, j);
+            }
+            for (unsigned k = 0; k < 6; k++)
+                for (unsigned j = 0; j < NI; j++) fint[k](i, j);
+        }
+    }
     return 0;
 }

@@ -3691,7 +3691,8 @@ static float32 roundAndPackFloat32(flag zSign, int zExp, uint32_t zSig,
             shift32RightJamming( zSig, - zExp, &zSig );
             zExp = 0;
             roundBits = zSig & 0x7F;
-            if (isTiny && roundBits) {
+            if (isTiny && (roundBits ||
+                           status->underflow_when_tiny)) {
                 float_raise(float_flag_underflow, status);
             }
             if (roundingMode == float_round_to_odd) {
@@ -3847,7 +3848,8 @@ static float64 roundAndPackFloat64(flag zSign, int zExp, uint64_t zSig,
             shift64RightJamming( zSig, - zExp, &zSig );
             zExp = 0;
             roundBits = zSig & 0x3FF;
-            if (isTiny && roundBits) {
+            if (isTiny && (roundBits ||
+                           status->underflow_when_tiny)) {
                 float_raise(float_flag_underflow, status);
             }
             if (roundingMode == float_round_to_odd) {
@@ -3990,7 +3992,8 @@ floatx80 roundAndPackFloatx80(int8_t roundingPrecision, flag zSign,
             shift64RightJamming( zSig0, 1 - zExp, &zSig0 );
             zExp = 0;
             roundBits = zSig0 & roundMask;
-            if (isTiny && roundBits) {
+            if (isTiny && (roundBits ||
+                           status->underflow_when_tiny)) {
                 float_raise(float_flag_underflow, status);
             }
             if (roundBits) {
@@ -4068,7 +4071,8 @@ floatx80 roundAndPackFloatx80(int8_t roundingPrecision, flag zSign,
                 || ( zSig0 < UINT64_C(0xFFFFFFFFFFFFFFFF) );
             shift64ExtraRightJamming( zSig0, zSig1, 1 - zExp, &zSig0, &zSig1 );
             zExp = 0;
-            if (isTiny && zSig1) {
+            if (isTiny && (zSig1 ||
+                           status->underflow_when_tiny)) {
                 float_raise(float_flag_underflow, status);
             }
             if (zSig1) {

@@ -169,9 +169,11 @@ static int x87_flags_from_fpus(uint16_t fpus)
  * exception (or the stack fault that raised one) completes it
  * (x87_commit).  FIP already names the instruction then (it is written
  * after each non-control instruction), and FOP is read from its code.
- * Not done: an unmasked overflow or underflow with a register destination
- * stores the masked response, not the result with its exponent adjusted by
- * 2^24576 as the hardware does.
+ * An unmasked overflow or underflow with a register destination stores the
+ * result with its exponent adjusted by 24576 (x87_biased), as the hardware
+ * does, for the arithmetic (fadd, fsub, fsubr, fmul, fdiv, fdivr and their
+ * memory and integer forms) and fscale; with UE unmasked a tiny result
+ * raises UE even when exact (float_status.underflow_when_tiny).
  */
 struct x87_insn {
     CPUX86State *env;       /* NULL: nothing recorded */
@@ -312,6 +314,63 @@ static floatx80 x87_do(int op, floatx80 a, floatx80 b, int n, float_status *s)
 }
 
 /*
+ * pathvm: the result of an unmasked overflow (over) or underflow with a
+ * register destination: rounded to the precision control, with its
+ * exponent adjusted by 24576 (down for an overflow, up for an underflow),
+ * as the manuals define it.  The operation is done on operands scaled by
+ * powers of two (exact: each stays normal, or, for an addend far below
+ * the other, a nonzero sticky value) so that its result is a normal number,
+ * whose one rounding is then the one of the true result; the rest of the
+ * adjustment is exact too.  The operand scaling's own flags are dropped.
+ */
+static floatx80 x87_scalb80(floatx80 a, int n, float_status *s)
+{
+    float_status t = *s;
+
+    t.floatx80_rounding_precision = 80;
+    return floatx80_scalbn(a, n, &t);
+}
+
+static floatx80 x87_biased(int op, floatx80 a, floatx80 b, int n, bool over,
+                           float_status *s)
+{
+    int d = over ? -1 : 1, ka = 0, kb = 0, rest = 0;
+    floatx80 sa, sb, r;
+
+    switch (op) {
+    case X87_ADD:
+    case X87_SUB:
+        /* an overflowing sum has an operand of exponent >= 16382, a tiny
+           one both below 2^-16318 */
+        ka = kb = over ? -16383 : 24576;
+        rest = over ? 16383 - 24576 : 0;
+        break;
+    case X87_MUL:
+        ka = kb = d * 12288;
+        break;
+    case X87_DIV:
+        ka = d * 12288;
+        kb = -d * 12288;
+        break;
+    case X87_SCALE:
+        n += d * 24576;
+        break;
+    default:
+        return x87_do(op, a, b, n, s);
+    }
+    sa = x87_scalb80(a, ka, s);
+    sb = x87_scalb80(b, kb, s);
+    if (floatx80_is_zero(sa) && !floatx80_is_zero(a)) {
+        sa = packFloatx80(floatx80_is_neg(a), 0, 1);
+    }
+    if (floatx80_is_zero(sb) && !floatx80_is_zero(b)) {
+        sb = packFloatx80(floatx80_is_neg(b), 0, 1);
+    }
+    r = x87_do(op, sa, sb, n, s);
+    return rest ? x87_scalb80(r, rest, s) : r;
+}
+
+/*
  * pathvm: x87 arithmetic with DE for denormal operands (not with a NaN, nor
  * when dividing by zero or taking the root of a negative number), the
  * pseudo-denormals read as their normal equals, and C1 set when an inexact
@@ -322,7 +381,7 @@ static floatx80 x87_arith_n(CPUX86State *env, int op, floatx80 a, floatx80 b,
                             int n)
 {
     int old = get_float_exception_flags(&env->fp_status);
-    int f;
+    int f, biased;
     floatx80 r;
 
     set_float_exception_flags(0, &env->fp_status);
@@ -337,13 +396,26 @@ static floatx80 x87_arith_n(CPUX86State *env, int op, floatx80 a, floatx80 b,
     b = x87_canon(b);
     r = x87_do(op, a, b, n, &env->fp_status);
     f = get_float_exception_flags(&env->fp_status);
+    /* an unmasked overflow (OM, bit 3) or underflow (UM, bit 4) */
+    biased = ((f & float_flag_overflow) && !(env->fpuc & 0x08)) ? 1
+             : ((f & float_flag_underflow) && !(env->fpuc & 0x10)) ? 2 : 0;
+    if (biased) {
+        set_float_exception_flags(f & ~(float_flag_overflow |
+                                        float_flag_underflow |
+                                        float_flag_inexact),
+                                  &env->fp_status);
+        r = x87_biased(op, a, b, n, biased == 1, &env->fp_status);
+        f = get_float_exception_flags(&env->fp_status) |
+            (biased == 1 ? float_flag_overflow : float_flag_underflow);
+    }
     env->fpus &= ~0x200;
     if (f & float_flag_inexact) {
         signed char rm = env->fp_status.float_rounding_mode;
         floatx80 z;
 
         env->fp_status.float_rounding_mode = float_round_to_zero;
-        z = x87_do(op, a, b, n, &env->fp_status);
+        z = biased ? x87_biased(op, a, b, n, biased == 1, &env->fp_status)
+                   : x87_do(op, a, b, n, &env->fp_status);
         env->fp_status.float_rounding_mode = rm;
         if (z.low != r.low || z.high != r.high) {
             env->fpus |= 0x200;
@@ -530,6 +602,10 @@ static void x87_record(CPUX86State *env, int mem, target_ulong addr,
     }
 }
 
+/* pathvm: the DE that the last m32/m64 operand loaded into FT0 raised
+   (fdivr of it by a zero ST0 takes it back: no DE when dividing by zero) */
+static __thread bool x87_ft0_den;
+
 void helper_flds_FT0(CPUX86State *env, uint32_t val)
 {
     union {
@@ -539,14 +615,16 @@ void helper_flds_FT0(CPUX86State *env, uint32_t val)
 
     u.i = val;
     /* pathvm: no DE when ST0 is an unsupported operand (IE only) */
+    x87_ft0_den = false;
     if (float32_is_denormal(u.f) && !x87_unsupported(ST0) &&
         !floatx80_is_any_nan(ST0)) {
+        x87_ft0_den = !(env->fp_status.float_exception_flags &
+                        float_flag_input_denormal);
         env->fp_status.float_exception_flags |= float_flag_input_denormal;
     }
+    /* pathvm: an SNaN stays signalling, so that the operation quiets it
+       and, with a QNaN in ST0, returns that QNaN (the x87's rule) */
     FT0 = float32_to_floatx80(u.f, &env->fp_status);
-    if (floatx80_is_any_nan(FT0)) {
-        FT0.low |= 0x4000000000000000ULL; /* pathvm: SNaN quieted */
-    }
 }
 
 void helper_fldl_FT0(CPUX86State *env, uint64_t val)
@@ -558,18 +636,21 @@ void helper_fldl_FT0(CPUX86State *env, uint64_t val)
 
     u.i = val;
     /* pathvm: no DE when ST0 is an unsupported operand (IE only) */
+    x87_ft0_den = false;
     if (float64_is_denormal(u.f) && !x87_unsupported(ST0) &&
         !floatx80_is_any_nan(ST0)) {
+        x87_ft0_den = !(env->fp_status.float_exception_flags &
+                        float_flag_input_denormal);
         env->fp_status.float_exception_flags |= float_flag_input_denormal;
     }
+    /* pathvm: an SNaN stays signalling, so that the operation quiets it
+       and, with a QNaN in ST0, returns that QNaN (the x87's rule) */
     FT0 = float64_to_floatx80(u.f, &env->fp_status);
-    if (floatx80_is_any_nan(FT0)) {
-        FT0.low |= 0x4000000000000000ULL; /* pathvm: SNaN quieted */
-    }
 }
 
 void helper_fildl_FT0(CPUX86State *env, int32_t val)
 {
+    x87_ft0_den = false;
     FT0 = int32_to_floatx80(val, &env->fp_status);
 }
 
@@ -816,6 +897,7 @@ void helper_fmov_ST0_FT0(CPUX86State *env)
 
 void helper_fmov_FT0_STN(CPUX86State *env, int st_index)
 {
+    x87_ft0_den = false;
     FT0 = ST(st_index);
 }
 
@@ -919,6 +1001,10 @@ void helper_fdiv_ST0_FT0(CPUX86State *env)
 
 void helper_fdivr_ST0_FT0(CPUX86State *env)
 {
+    if (x87_ft0_den && floatx80_is_zero(ST0)) {
+        env->fp_status.float_exception_flags &= ~float_flag_input_denormal;
+    }
+    x87_ft0_den = false;
     ST0 = helper_fdiv(env, FT0, ST0);
 }
 
@@ -1044,6 +1130,7 @@ void helper_fldz_FT0(CPUX86State *env)
 {
     //FT0 = floatx80_zero;
     floatx80 zero = { 0x0000000000000000LL, 0x0000 };
+    x87_ft0_den = false;
     FT0 = zero;
 }
 
@@ -1079,6 +1166,8 @@ void update_fp_status(CPUX86State *env)
         break;
     }
     set_float_rounding_mode(rnd_type, &env->fp_status);
+    /* pathvm: with UE unmasked, a tiny result raises it even when exact */
+    env->fp_status.underflow_when_tiny = !(env->fpuc & 0x10);
     switch ((env->fpuc >> 8) & 3) {
     case 0:
         rnd_type = 32;
@@ -1303,13 +1392,19 @@ void helper_fbld_ST0(CPUX86State *env, target_ulong ptr)
     unsigned int v;
     int i;
 
+    /* pathvm: read as fld m80 reads (the low 8 bytes, then the last 2), so
+       that an operand crossing into a page it cannot read faults at that
+       page's first byte, as on the host */
+    uint64_t lo = cpu_ldq_data_ra(env, ptr, GETPC());
+    unsigned int hi = cpu_lduw_data_ra(env, ptr + 8, GETPC());
+
     val = 0;
     for (i = 8; i >= 0; i--) {
-        v = cpu_ldub_data_ra(env, ptr + i, GETPC());
+        v = i == 8 ? hi & 0xff : (lo >> (i * 8)) & 0xff;
         val = (val * 100) + ((v >> 4) * 10) + (v & 0xf);
     }
     tmp = int64_to_floatx80(val, &env->fp_status);
-    if (cpu_ldub_data_ra(env, ptr + 9, GETPC()) & 0x80) {
+    if (hi & 0x8000) {
         tmp = floatx80_chs(tmp);
     }
     fpush(env);
