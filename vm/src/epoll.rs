@@ -46,7 +46,11 @@ pub(crate) fn timespec<O: Observer>(m: &Machine<'_, O>, at: u64) -> Result<u64, 
     Ok(s.saturating_mul(NS).saturating_add(ns))
 }
 
-pub(crate) fn write_timespec<O: Observer>(m: &Machine<'_, O>, at: u64, ns: u64) -> Result<(), i64> {
+pub(crate) fn write_timespec<O: Observer>(
+    m: &mut Machine<'_, O>,
+    at: u64,
+    ns: u64,
+) -> Result<(), i64> {
     m.mem.write_u64(at, ns / NS).map_err(|_| NEG_EFAULT)?;
     m.mem.write_u64(at + 8, ns % NS).map_err(|_| NEG_EFAULT)
 }

@@ -318,14 +318,13 @@ impl GuestMemory {
     }
 
     /// Guest bytes as a mutable slice.
-    #[allow(clippy::mut_from_ref)]
-    pub fn slice_mut(&self, addr: u64, len: u64) -> Result<&mut [u8], Fault> {
+    pub fn slice_mut(&mut self, addr: u64, len: u64) -> Result<&mut [u8], Fault> {
         if len == 0 {
             return Ok(&mut []);
         }
         let p = self.host_ptr(addr, len)?;
-        // SAFETY: as in `slice`; guest memory is not otherwise borrowed while
-        // the caller holds this slice.
+        // SAFETY: as in `slice`; the exclusive borrow of the memory keeps
+        // every other slice of it from living as long as this one.
         Ok(unsafe { std::slice::from_raw_parts_mut(p, len as usize) })
     }
 
@@ -334,7 +333,7 @@ impl GuestMemory {
         Ok(())
     }
 
-    pub fn write(&self, addr: u64, data: &[u8]) -> Result<(), Fault> {
+    pub fn write(&mut self, addr: u64, data: &[u8]) -> Result<(), Fault> {
         self.slice_mut(addr, data.len() as u64)?
             .copy_from_slice(data);
         Ok(())
@@ -346,7 +345,7 @@ impl GuestMemory {
         Ok(u64::from_le_bytes(b))
     }
 
-    pub fn write_u64(&self, addr: u64, v: u64) -> Result<(), Fault> {
+    pub fn write_u64(&mut self, addr: u64, v: u64) -> Result<(), Fault> {
         self.write(addr, &v.to_le_bytes())
     }
 
@@ -356,7 +355,7 @@ impl GuestMemory {
         Ok(u32::from_le_bytes(b))
     }
 
-    pub fn write_u32(&self, addr: u64, v: u32) -> Result<(), Fault> {
+    pub fn write_u32(&mut self, addr: u64, v: u32) -> Result<(), Fault> {
         self.write(addr, &v.to_le_bytes())
     }
 

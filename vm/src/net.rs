@@ -107,7 +107,7 @@ impl<O: Observer> Machine<'_, O> {
         h.msg_controllen = controllen as usize;
         let ret = host(nr, &[fd as i64, &mut h as *mut _ as i64, flags as i64]);
         if nr == libc::SYS_recvmsg && ret >= 0 {
-            let w = |k: u64, v: &[u8]| self.mem.write(at + k, v).map_err(|_| NEG_EFAULT);
+            let mut w = |k: u64, v: &[u8]| self.mem.write(at + k, v).map_err(|_| NEG_EFAULT);
             w(8, &h.msg_namelen.to_le_bytes())?;
             w(40, &(h.msg_controllen as u64).to_le_bytes())?;
             w(48, &h.msg_flags.to_le_bytes())?;

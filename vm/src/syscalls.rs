@@ -1158,7 +1158,7 @@ impl<O: Observer> Machine<'_, O> {
         )))
     }
 
-    fn rlimit(&self, resource: u64, out: u64) -> Result<Sys, i64> {
+    fn rlimit(&mut self, resource: u64, out: u64) -> Result<Sys, i64> {
         if out != 0 {
             const INF: u64 = u64::MAX;
             let (cur, max) = match resource as u32 {
@@ -1332,7 +1332,7 @@ impl<O: Observer> Machine<'_, O> {
         Ok(s.saturating_mul(1_000_000_000).saturating_add(us * 1000))
     }
 
-    fn write_timeval(&self, at: u64, ns: u64) -> Result<(), i64> {
+    fn write_timeval(&mut self, at: u64, ns: u64) -> Result<(), i64> {
         // Round up to whole microseconds, so a running timer never reads 0.
         let us = ns.div_ceil(1000);
         self.mem
