@@ -656,7 +656,7 @@ mod tests {
     }
 
     fn facts(start: Addr, lens: &[u8]) -> BlockFacts {
-        crate::machine::tests::facts(start, lens, Terminator::FallThrough)
+        crate::sim::tests::facts(start, lens, Terminator::FallThrough)
     }
 
     #[test]

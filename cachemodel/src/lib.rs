@@ -1,4 +1,4 @@
-//! A simulated machine for pathvm: L1 instruction, L1 data and last-level
+//! The simulated micro-architecture of pathvm: L1 instruction, L1 data and last-level
 //! caches, a branch predictor, and the PMU-style metrics they count.
 //!
 //! # What it owns
@@ -7,7 +7,7 @@
 //! - [`BranchPredictor`]: gshare for conditional branches, a branch target
 //!   buffer for indirect jumps and calls, a return-address stack for returns.
 //! - [`Metric`], [`Costs`] and the linear [`CycleModel`] (defined in `events`, re-exported).
-//! - [`MachineSim`]: all of the above as an [`events::Observer`], with counters
+//! - [`Simulator`]: all of the above as an [`events::Observer`], with counters
 //!   per block in a flat array indexed by [`events::BlockId`].
 //!
 //! # What it must never do
@@ -57,17 +57,17 @@
 //! counters and target buffer are shared, as in hardware.
 //!
 //! # Attribution by consumers
-//! Per block: [`MachineSim::per_block`]. Per function: sum the blocks of the
+//! Per block: [`Simulator::per_block`]. Per function: sum the blocks of the
 //! function ([`Costs`] add up; `cycles` is linear). A consumer attributing to
 //! calling contexts or paths drives the simulator with
-//! [`MachineSim::run_block`], which returns the outcome of the thread's
+//! [`Simulator::run_block`], which returns the outcome of the thread's
 //! previous terminator, and takes the running block's costs once with
-//! [`MachineSim::take_pending`] before its context moves on:
+//! [`Simulator::take_pending`] before its context moves on:
 //!
 //! ```
-//! # use cachemodel::{MachineConfig, MachineSim};
+//! # use cachemodel::{SimConfig, Simulator};
 //! # use events::{BlockEvent, BlockFacts, BlockId, Observer, Terminator, InsnFacts};
-//! # let mut sim = MachineSim::new(MachineConfig::default()).unwrap();
+//! # let mut sim = Simulator::new(SimConfig::default()).unwrap();
 //! # let insn = InsnFacts { offset: 0, len: 1, loads: 0, stores: 0, is_branch: false };
 //! # let facts = BlockFacts::new(0x1000, 1, Box::new([insn]), Terminator::Trap);
 //! # let ev = BlockEvent { id: BlockId(0), sp: 0 };
@@ -85,7 +85,7 @@
 
 mod branch;
 mod cache;
-mod machine;
+mod sim;
 
 use std::fmt;
 
@@ -95,7 +95,7 @@ pub use cache::{
     MAX_LINES,
 };
 pub use events::{Costs, CycleModel, Metric, UnknownMetric};
-pub use machine::{BlockCosts, BranchOutcome, InsnMisses, MachineConfig, MachineFront, MachineSim};
+pub use sim::{BlockCosts, BranchOutcome, InsnMisses, SimConfig, SimFront, Simulator};
 
 /// What is wrong with a cache geometry or predictor size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

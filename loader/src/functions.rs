@@ -17,8 +17,10 @@ use crate::symbols::{offset_name, ObjectSymbols, Symbol, Symbolizer};
 type Addr = u64;
 
 /// A function's id in a [`FunctionTable`]: dense, in order of first lookup.
+/// Not the calling-context tracker's `cct::FuncId`, whose space also holds
+/// the functions the tracker makes up and the root's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct FuncId(pub u32);
+pub struct TableId(pub u32);
 
 /// One function of the run.
 #[derive(Clone, Debug)]
@@ -32,15 +34,20 @@ pub struct Function {
 #[derive(Default)]
 struct Ids {
     functions: Vec<Function>,
-    by_key: FxHashMap<(String, Addr), FuncId>,
+    by_key: FxHashMap<(String, Addr), TableId>,
 }
 
 impl Ids {
-    fn get_or_add(&mut self, object: String, entry: Addr, name: impl FnOnce() -> String) -> FuncId {
+    fn get_or_add(
+        &mut self,
+        object: String,
+        entry: Addr,
+        name: impl FnOnce() -> String,
+    ) -> TableId {
         if let Some(&id) = self.by_key.get(&(object.clone(), entry)) {
             return id;
         }
-        let id = FuncId(self.functions.len() as u32);
+        let id = TableId(self.functions.len() as u32);
         self.functions.push(Function {
             name: name(),
             object: object.clone(),
@@ -105,7 +112,7 @@ impl FunctionTable {
     }
 
     /// The function containing `addr`: its id (created on first sight) and entry.
-    pub fn resolve(&self, addr: Addr) -> Option<(FuncId, Addr)> {
+    pub fn resolve(&self, addr: Addr) -> Option<(TableId, Addr)> {
         let sym = self.symbolizer.lookup(addr)?;
         let id =
             self.ids
@@ -119,7 +126,7 @@ impl FunctionTable {
     /// The id reports use for code without a symbol or an FDE, entered at
     /// `entry` (by a call): named `OBJECT+0xOFFSET` by its ELF address, as
     /// `addr2line -e OBJECT` takes it; by its address outside every object.
-    pub fn unnamed(&self, entry: Addr) -> FuncId {
+    pub fn unnamed(&self, entry: Addr) -> TableId {
         let (object, name) = match self.symbolizer.object_at(entry) {
             Some(o) => (
                 o.path.display().to_string(),
@@ -130,7 +137,7 @@ impl FunctionTable {
         self.ids.borrow_mut().get_or_add(object, entry, || name)
     }
 
-    /// Every function given an id, indexed by `FuncId`.
+    /// Every function given an id, indexed by `TableId`.
     pub fn functions(&self) -> std::cell::Ref<'_, Vec<Function>> {
         std::cell::Ref::map(self.ids.borrow(), |i| &i.functions)
     }
@@ -139,7 +146,7 @@ impl FunctionTable {
 impl FunctionTable {
     /// The function a split-off part (`foo.cold`, `foo.cold.1`) belongs to:
     /// its id and entry, found by name in the same object.
-    fn parent_of_cold_part(&self, addr: Addr) -> Option<(FuncId, Addr)> {
+    fn parent_of_cold_part(&self, addr: Addr) -> Option<(TableId, Addr)> {
         let sym = self.symbolizer.lookup(addr)?;
         self.resolve(cold_parent(&self.symbolizer, &sym)?)
     }
@@ -147,7 +154,7 @@ impl FunctionTable {
     /// Like [`FunctionTable::resolve`], except that code the compiler split
     /// off a function (`foo.cold`) belongs to that function: a jump into it
     /// (the landing pad of a `catch`, an unlikely branch) is not a call.
-    pub fn function_at(&self, addr: Addr) -> Option<(FuncId, Addr)> {
+    pub fn function_at(&self, addr: Addr) -> Option<(TableId, Addr)> {
         self.parent_of_cold_part(addr)
             .or_else(|| self.resolve(addr))
     }

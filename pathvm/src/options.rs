@@ -495,7 +495,7 @@ pub const DEFAULT_ENV: &[&str] = &[
     "TERM=dumb",
 ];
 
-pub(crate) fn machine_config(a: &RunArgs) -> Result<Option<recorder::MachineConfig>, String> {
+pub(crate) fn machine_config(a: &RunArgs) -> Result<Option<recorder::SimConfig>, String> {
     if a.no_cache_sim && a.no_branch_sim {
         return Ok(None);
     }
@@ -516,7 +516,7 @@ pub(crate) fn machine_config(a: &RunArgs) -> Result<Option<recorder::MachineConf
     } else {
         Some(recorder::BranchConfig::default())
     };
-    Ok(Some(recorder::MachineConfig {
+    Ok(Some(recorder::SimConfig {
         cache,
         branch,
         ..Default::default()

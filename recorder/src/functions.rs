@@ -18,7 +18,7 @@ pub use loader::functions::{AllocSize, SharedSymbols};
 #[derive(Default)]
 pub struct FunctionTable(loader::functions::FunctionTable);
 
-fn id((f, entry): (loader::functions::FuncId, Addr)) -> (FuncId, Addr) {
+fn id((f, entry): (loader::functions::TableId, Addr)) -> (FuncId, Addr) {
     (FuncId(f.0), entry)
 }
 

@@ -47,5 +47,5 @@ pub mod run;
 pub use record::{Built, ConfigError, Driver, Finished, Options, RunFacts, Session};
 
 /// The configuration types of [`Options`], from the crates that own them.
-pub use cachemodel::{BranchConfig, CacheConfig, HierarchyConfig, MachineConfig};
+pub use cachemodel::{BranchConfig, CacheConfig, HierarchyConfig, SimConfig};
 pub use cct::{RecursionPolicy, TrackerConfig, DEFAULT_MAX_CONTEXTS, DEFAULT_MAX_DEPTH};

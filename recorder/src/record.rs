@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use cachemodel::{BlockCosts, BranchOutcome, MachineConfig, MachineFront, MachineSim};
+use cachemodel::{BlockCosts, BranchOutcome, SimConfig, SimFront, Simulator};
 use cct::{CallTracker, FrameEvent, FuncId, FunctionIndex, NodeId, PerThread, TrackerConfig};
 use events::{
     Addr, BlockEvent, BlockExit, BlockFacts, BlockId, Costs, Marker, MemEvent, Metric,
@@ -21,7 +21,7 @@ use crate::paths::PathRecorder;
 pub struct Options {
     pub tracker: TrackerConfig,
     /// Cache and branch simulation; `None`: instructions only.
-    pub machine: Option<MachineConfig>,
+    pub machine: Option<SimConfig>,
     /// Track Ball-Larus paths.
     pub paths: bool,
     /// Keep the calling context tree in the profile (and paths per context).
@@ -54,7 +54,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             tracker: TrackerConfig::default(),
-            machine: Some(MachineConfig::default()),
+            machine: Some(SimConfig::default()),
             paths: true,
             contexts: true,
             toggle_collect: Vec::new(),
@@ -133,7 +133,7 @@ enum BlockOwner {
 
 /// What the recorder keeps per block and reads at each of its executions.
 #[derive(Clone, Copy, Default)]
-struct BlockRow {
+struct BlockState {
     /// How many times it ran.
     execs: u64,
     /// Where its cost goes, once asked.
@@ -145,11 +145,11 @@ struct BlockRow {
 /// charged once to a node of the tree and once to a function.
 struct Recorder {
     tracker: CallTracker<FunctionTable>,
-    sim: Option<MachineSim>,
+    sim: Option<Simulator>,
     /// When `sim`'s caches are emptied (when it simulates them itself).
     cache_resets: CacheResets,
     /// Per block: what every execution touches, in one place.
-    rows: Vec<BlockRow>,
+    rows: Vec<BlockState>,
     /// Per-instruction functions of the blocks that cross a function boundary.
     splits: Vec<Box<[FuncId]>>,
     /// The function the running block is charged to.
@@ -189,7 +189,7 @@ struct Recorder {
     moves: Vec<FrameEvent>,
     /// Costs are counted now (always without `--toggle-collect`).
     collecting: bool,
-    /// The simulators run in the pipe's front ([`MachineSim::external`]):
+    /// The simulators run in the pipe's front ([`Simulator::external`]):
     /// their notes are charged as they come, and instructions at each block.
     external: bool,
     /// `alloc-bytes` per call instruction that reached an allocator (whole
@@ -267,7 +267,7 @@ fn sparse_policy_of(
 /// ([`RecordOptions::threaded`]): the cache and branch models (the caches
 /// see every memory access) and the allocator entries to watch.
 struct VmFront {
-    machine: Option<MachineFront>,
+    machine: Option<SimFront>,
     /// When `machine`'s caches are emptied.
     cache_resets: CacheResets,
     functions: FunctionTable,
@@ -568,7 +568,7 @@ impl Recorder {
     fn owner(&mut self, id: BlockId, facts: &BlockFacts) -> BlockOwner {
         let i = id.index();
         if i >= self.rows.len() {
-            self.rows.resize(i + 1, BlockRow::default());
+            self.rows.resize(i + 1, BlockState::default());
         }
         if let Some(o) = self.rows[i].owner {
             return o;
@@ -652,15 +652,15 @@ impl Recorder {
     /// context: at the next block, a thread switch, a signal, a marker, a
     /// mapped object, the end of the run.
     #[inline]
-    fn flush(&mut self) {
-        self.flush_with(&BranchOutcome::default());
+    fn charge_pending(&mut self) {
+        self.charge_pending_with(&BranchOutcome::default());
     }
 
-    /// [`Recorder::flush`], with the outcome of the running block's
+    /// [`Recorder::charge_pending`], with the outcome of the running block's
     /// terminator (known when the next block starts): everything the block
     /// cost is charged at once.
     #[inline]
-    fn flush_with(&mut self, outcome: &BranchOutcome) {
+    fn charge_pending_with(&mut self, outcome: &BranchOutcome) {
         let Some(sim) = &mut self.sim else { return };
         let pending = sim.has_pending();
         if !pending && outcome.is_zero() {
@@ -798,7 +798,7 @@ impl Recorder {
     /// Charge what the front counted for the running block (its accesses
     /// and misses, and its terminator's outcome, known when the next block
     /// starts: the note comes just before that block's event) to its node,
-    /// function and path, as [`Recorder::flush_with`] charges a local
+    /// function and path, as [`Recorder::charge_pending_with`] charges a local
     /// simulator's counts. The fields go straight from the note to the
     /// three sums: no `Costs` in between.
     #[inline(always)]
@@ -837,7 +837,7 @@ impl Observer for Recorder {
             self.decoded.resize(i + 1, None);
         }
         if i >= self.rows.len() {
-            self.rows.resize(i + 1, BlockRow::default());
+            self.rows.resize(i + 1, BlockState::default());
         }
         self.decoded[i] = Some(facts.clone());
         self.tracker.block_decoded(id, facts);
@@ -872,7 +872,7 @@ impl Observer for Recorder {
                 Some(sim) => sim.resolve_pending(facts.start),
                 None => BranchOutcome::default(),
             };
-            self.flush_with(&outcome);
+            self.charge_pending_with(&outcome);
         }
         if let Some(r) = self.rows.get_mut(ev.id.index()) {
             r.execs += 1;
@@ -942,7 +942,7 @@ impl Observer for Recorder {
             }
         }
         self.cur_split = matches!(owner, BlockOwner::Split(_));
-        // The block's own costs are charged by the next `flush` (on two
+        // The block's own costs are charged by the next `charge_pending` (on two
         // threads: its note), to the node, function and path set up here.
         match &mut self.sim {
             Some(sim) if !self.external => {
@@ -1000,7 +1000,7 @@ impl Observer for Recorder {
     }
 
     fn thread_switch(&mut self, tid: Tid) {
-        self.flush();
+        self.charge_pending();
         // Frames moved since the last block (a signal) are the old thread's.
         if self.take_moves() {
             self.moves_to_paths();
@@ -1019,7 +1019,7 @@ impl Observer for Recorder {
     }
 
     fn object_mapped(&mut self, obj: &ObjectMapped) {
-        self.flush();
+        self.charge_pending();
         self.tracker.object_mapped(obj);
         if let Some(p) = &mut self.paths {
             let mapped = self
@@ -1040,17 +1040,17 @@ impl Observer for Recorder {
     }
 
     fn signal_delivered(&mut self, _signal: i32, handler: u64, sp: u64) {
-        self.flush();
+        self.charge_pending();
         self.tracker.signal_enter(handler, sp);
     }
 
     fn signal_returned(&mut self, sp: u64) {
-        self.flush();
+        self.charge_pending();
         self.tracker.signal_return(sp);
     }
 
     fn marker(&mut self, m: Marker<'_>) {
-        self.flush();
+        self.charge_pending();
         if self.cache_resets.on_marker(m) {
             if let Some(sim) = &mut self.sim {
                 sim.clear_caches();
@@ -1123,9 +1123,9 @@ impl Observer for Recorder {
 }
 
 /// The metrics a run measures, in the order of [`Metric::ALL`]: with a
-/// machine model what it measures, without one the counted metrics no
+/// simulator what it measures, without one the counted metrics no
 /// simulation produces (instructions, alloc-bytes).
-fn measured_metrics(machine: Option<&MachineConfig>) -> Vec<Metric> {
+fn measured_metrics(machine: Option<&SimConfig>) -> Vec<Metric> {
     Metric::ALL
         .into_iter()
         .filter(|m| match machine {
@@ -1137,7 +1137,7 @@ fn measured_metrics(machine: Option<&MachineConfig>) -> Vec<Metric> {
 
 /// The raw columns whose path sums the profile's metrics read (bit `i`:
 /// column `i`), as measured by `machine`: path rows keep only those.
-fn path_columns(machine: Option<&MachineConfig>) -> u16 {
+fn path_columns(machine: Option<&SimConfig>) -> u16 {
     let cycles = machine.map(|c| c.cycles).unwrap_or_default();
     let metrics = measured_metrics(machine);
     // Every metric is a sum of columns with constant weights: a column
@@ -1192,15 +1192,15 @@ impl Session {
         let shared = threaded.then(SharedSymbols::default);
         let (sim, front) = match (&opts.machine, &shared) {
             (Some(cfg), Some(shared)) => (
-                Some(MachineSim::external(*cfg).map_err(model_error)?),
+                Some(Simulator::external(*cfg).map_err(model_error)?),
                 Some(VmFront {
-                    machine: Some(MachineFront::new(*cfg).map_err(model_error)?),
+                    machine: Some(SimFront::new(*cfg).map_err(model_error)?),
                     cache_resets: CacheResets::new(opts.instr_at_start),
                     functions: FunctionTable::sharing(shared.clone()),
                     entries: None,
                 }),
             ),
-            (Some(cfg), None) => (Some(MachineSim::new(*cfg).map_err(model_error)?), None),
+            (Some(cfg), None) => (Some(Simulator::new(*cfg).map_err(model_error)?), None),
             (None, Some(shared)) => (
                 None,
                 Some(VmFront {
@@ -1232,7 +1232,7 @@ impl Session {
         tracker.set_frame_events(toggle.is_some() || opts.paths);
         let rec = Recorder {
             collecting: toggle.is_none(),
-            external: sim.as_ref().is_some_and(MachineSim::is_external),
+            external: sim.as_ref().is_some_and(Simulator::is_external),
             toggle,
             moves: Vec::new(),
             alloc_blocks: FxHashMap::default(),
@@ -1318,7 +1318,7 @@ impl Finished {
     pub fn build_profile(self, run: &RunFacts) -> Built {
         let Finished { mut rec, opts, .. } = self;
         let opts = &opts;
-        rec.flush();
+        rec.charge_pending();
         rec.tracker.finish();
         if let Some(p) = &mut rec.paths {
             p.finish();
@@ -1669,7 +1669,7 @@ type RawBlock = (u64, Box<[u32]>, u64, Costs);
 fn block_costs(rec: &Recorder) -> Vec<RawBlock> {
     let mut out = Vec::new();
     for (i, d) in rec.decoded.iter().enumerate() {
-        let (Some(facts), Some(&BlockRow { execs, .. })) = (d, rec.rows.get(i)) else {
+        let (Some(facts), Some(&BlockState { execs, .. })) = (d, rec.rows.get(i)) else {
             continue;
         };
         if execs == 0 {

@@ -1,4 +1,4 @@
-//! [`MachineSim`]: the simulated machine as an [`Observer`] of the VM.
+//! [`Simulator`]: the simulated machine as an [`Observer`] of the VM.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -15,7 +15,7 @@ use events::{Costs, CycleModel, Metric};
 /// What to simulate. `None` switches a part off (`--no-cache-sim`,
 /// `--no-branch-sim`); instructions are always counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct MachineConfig {
+pub struct SimConfig {
     /// Cache geometries; `None`: no cache simulation and no memory events
     /// (so no `loads`/`stores` either).
     pub cache: Option<HierarchyConfig>,
@@ -25,10 +25,10 @@ pub struct MachineConfig {
     pub cycles: CycleModel,
 }
 
-impl Default for MachineConfig {
+impl Default for SimConfig {
     /// Both simulations on, default geometries and penalties.
     fn default() -> Self {
-        MachineConfig {
+        SimConfig {
             cache: Some(HierarchyConfig::default()),
             branch: Some(BranchConfig::default()),
             cycles: CycleModel::default(),
@@ -36,7 +36,7 @@ impl Default for MachineConfig {
     }
 }
 
-impl MachineConfig {
+impl SimConfig {
     /// Whether a run with this configuration counts `metric` (a report
     /// should show the others as unavailable, not as zero).
     pub fn measures(&self, metric: Metric) -> bool {
@@ -45,7 +45,7 @@ impl MachineConfig {
     }
 }
 
-/// Where a block's instruction fetches are in [`MachineSim`]'s flat plan list.
+/// Where a block's instruction fetches are in [`Simulator`]'s flat plan list.
 #[derive(Clone, Copy, Debug)]
 struct BlockPlan {
     first: u32,
@@ -78,7 +78,7 @@ impl BlockPlan {
     }
 }
 
-/// What a [`MachineFront`] counted for the running block since its last
+/// What a [`SimFront`] counted for the running block since its last
 /// note, in 14 bytes (a note travels with the next block's event). A note
 /// is taken before every block and every `rep` iteration, so a count is
 /// bounded by what one execution of a translation block does (at most 512
@@ -137,7 +137,7 @@ impl Clone for FilterCounts {
     }
 }
 
-/// A [`MachineFront`]'s counts before they are cut into notes.
+/// A [`SimFront`]'s counts before they are cut into notes.
 #[derive(Clone, Copy, Debug, Default)]
 struct Tally {
     loads: u32,
@@ -259,14 +259,14 @@ impl BlockCosts {
     }
 }
 
-/// The simulators of [`MachineSim`] on their own: caches and branch
+/// The simulators of [`Simulator`] on their own: caches and branch
 /// predictor, with their per-block rows (every column but instructions).
 /// It runs on the VM's thread, in front of a [`events::pipe::Pipe`] whose
-/// back has a [`MachineSim::external`], and tells it each block's counts as
+/// back has a [`Simulator::external`], and tells it each block's counts as
 /// [`BlockCosts`] notes: the back charges them to its contexts and paths
-/// exactly as `MachineSim` would count them itself.
+/// exactly as `Simulator` would count them itself.
 #[derive(Clone, Debug)]
-pub struct MachineFront {
+pub struct SimFront {
     caches: Option<CacheHierarchy>,
     predictor: Option<BranchPredictor>,
     plans: Vec<BlockPlan>,
@@ -291,7 +291,7 @@ pub struct MachineFront {
     insn_misses: InsnMisses,
 }
 
-impl MachineFront {
+impl SimFront {
     /// Empties the simulated caches (see [`CacheHierarchy::clear`]); the
     /// branch predictor keeps its state.
     pub fn clear_caches(&mut self) {
@@ -301,8 +301,8 @@ impl MachineFront {
     }
 
     /// The simulators `config` asks for.
-    pub fn new(config: MachineConfig) -> Result<MachineFront, ConfigError> {
-        Ok(MachineFront {
+    pub fn new(config: SimConfig) -> Result<SimFront, ConfigError> {
+        Ok(SimFront {
             caches: config.cache.map(CacheHierarchy::new).transpose()?,
             predictor: config.branch.map(BranchPredictor::new).transpose()?,
             plans: Vec::new(),
@@ -324,13 +324,13 @@ impl MachineFront {
     }
 
     /// The per-block rows (instructions excepted), indexed by
-    /// [`BlockId::index`], for [`MachineSim::set_block_rows`]. Call after
+    /// [`BlockId::index`], for [`Simulator::set_block_rows`]. Call after
     /// the last note is taken.
     pub fn into_block_rows(self) -> Vec<Costs> {
         self.per_block
     }
 
-    /// The misses per instruction so far (for [`MachineSim::set_insn_misses`]).
+    /// The misses per instruction so far (for [`Simulator::set_insn_misses`]).
     pub fn take_insn_misses(&mut self) -> InsnMisses {
         std::mem::take(&mut self.insn_misses)
     }
@@ -386,7 +386,7 @@ impl MachineFront {
     }
 }
 
-impl events::pipe::Front for MachineFront {
+impl events::pipe::Front for SimFront {
     type Note = BlockCosts;
 
     fn wants_memory(&self) -> bool {
@@ -417,7 +417,7 @@ impl events::pipe::Front for MachineFront {
     }
 
     /// Resolves the previous block's terminator (as
-    /// [`MachineSim::run_block`] does): its outcome goes to that block's
+    /// [`Simulator::run_block`] does): its outcome goes to that block's
     /// row and to the next note.
     #[inline]
     fn before_block(&mut self, _ev: BlockEvent, facts: &BlockFacts) {
@@ -721,7 +721,7 @@ struct ThreadState {
 }
 
 /// The counts of a resolved terminator (the branch columns of [`Costs`]),
-/// as [`MachineSim::run_block`] returns them for the thread's previous block.
+/// as [`Simulator::run_block`] returns them for the thread's previous block.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BranchOutcome {
     pub branches: u64,
@@ -764,9 +764,9 @@ impl BranchOutcome {
 /// The running block's costs (its instructions and fetch misses, then its
 /// memory accesses and `rep` iterations) gather in one accumulator, added to
 /// the block's row when the next block starts or when a consumer takes them
-/// with [`MachineSim::take_pending`] (to charge them to its own views once
+/// with [`Simulator::take_pending`] (to charge them to its own views once
 /// per block). A terminator's outcome goes straight to its block's row and
-/// is returned by [`MachineSim::run_block`].
+/// is returned by [`Simulator::run_block`].
 ///
 /// Charging rules:
 /// - `block`: the block's instructions and L1I/LL fetch misses go to the
@@ -775,11 +775,11 @@ impl BranchOutcome {
 /// - `rep_iteration`: one instruction and its fetch, to the block.
 /// - `mem`: the access and its misses, to the current block.
 #[derive(Clone, Debug)]
-pub struct MachineSim {
-    config: MachineConfig,
+pub struct Simulator {
+    config: SimConfig,
     caches: Option<CacheHierarchy>,
-    /// The simulators run in a [`MachineFront`] elsewhere, which sends its
-    /// counts as notes ([`MachineSim::external`]).
+    /// The simulators run in a [`SimFront`] elsewhere, which sends its
+    /// counts as notes ([`Simulator::external`]).
     external: bool,
     predictor: Option<BranchPredictor>,
     /// Indexed by [`BlockId::index`]; the running block's `acc` is not in yet.
@@ -792,7 +792,7 @@ pub struct MachineSim {
     /// `acc` may be nonzero.
     acc_dirty: bool,
     /// Costs already in a row (a `rep` iteration of another block than
-    /// `current`) that [`MachineSim::take_pending`] still has to hand out.
+    /// `current`) that [`Simulator::take_pending`] still has to hand out.
     placed: Costs,
     placed_dirty: bool,
     /// Costs of no block (accesses before the first block).
@@ -800,7 +800,7 @@ pub struct MachineSim {
     /// Index of the block making the memory accesses; `usize::MAX` before the first.
     current: usize,
     threads: ThreadStates,
-    /// Misses per instruction (a [`MachineFront`]'s, when external).
+    /// Misses per instruction (a [`SimFront`]'s, when external).
     insn_misses: InsnMisses,
 }
 
@@ -813,9 +813,9 @@ fn charge(per_block: &mut [Costs], orphan: &mut Costs, block: usize, f: impl Fn(
     }
 }
 
-impl MachineSim {
+impl Simulator {
     /// Empties the simulated caches (see [`CacheHierarchy::clear`]; none
-    /// in an [`MachineSim::external`] machine); the branch predictor keeps
+    /// in an [`Simulator::external`] machine); the branch predictor keeps
     /// its state.
     pub fn clear_caches(&mut self) {
         if let Some(c) = &mut self.caches {
@@ -823,8 +823,8 @@ impl MachineSim {
         }
     }
 
-    pub fn new(config: MachineConfig) -> Result<MachineSim, ConfigError> {
-        Ok(MachineSim {
+    pub fn new(config: SimConfig) -> Result<Simulator, ConfigError> {
+        Ok(Simulator {
             caches: config.cache.map(CacheHierarchy::new).transpose()?,
             external: false,
             predictor: config.branch.map(BranchPredictor::new).transpose()?,
@@ -843,15 +843,15 @@ impl MachineSim {
         })
     }
 
-    /// A machine whose simulators run in a [`MachineFront`] of the same
+    /// A machine whose simulators run in a [`SimFront`] of the same
     /// configuration, on another thread: their counts come through
-    /// [`MachineSim::note`], and their per-block rows at the end through
-    /// [`MachineSim::set_block_rows`]. It counts instructions and hands out
-    /// pending costs as [`MachineSim::new`]'s does. (pathvm's recorder
+    /// [`Simulator::note`], and their per-block rows at the end through
+    /// [`Simulator::set_block_rows`]. It counts instructions and hands out
+    /// pending costs as [`Simulator::new`]'s does. (pathvm's recorder
     /// charges the notes itself as they come, and keeps this machine for its
     /// configuration and, at the end, the front's rows.)
-    pub fn external(config: MachineConfig) -> Result<MachineSim, ConfigError> {
-        let mut sim = MachineSim::new(MachineConfig {
+    pub fn external(config: SimConfig) -> Result<Simulator, ConfigError> {
+        let mut sim = Simulator::new(SimConfig {
             cache: None,
             branch: None,
             ..config
@@ -861,39 +861,39 @@ impl MachineSim {
         Ok(sim)
     }
 
-    /// A [`MachineFront`]'s counts for the running block (see
-    /// [`MachineSim::external`]).
+    /// A [`SimFront`]'s counts for the running block (see
+    /// [`Simulator::external`]).
     #[inline]
     pub fn note(&mut self, note: BlockCosts) {
         self.acc += &note.costs();
         self.acc_dirty = true;
     }
 
-    /// The per-block rows of the [`MachineFront`] that fed this
-    /// [`MachineSim::external`] (instructions excepted: they are zero).
+    /// The per-block rows of the [`SimFront`] that fed this
+    /// [`Simulator::external`] (instructions excepted: they are zero).
     pub fn set_block_rows(&mut self, rows: Vec<Costs>) {
         self.per_block = rows;
     }
 
-    /// The misses per instruction of the [`MachineFront`] that fed this
-    /// [`MachineSim::external`].
+    /// The misses per instruction of the [`SimFront`] that fed this
+    /// [`Simulator::external`].
     pub fn set_insn_misses(&mut self, misses: InsnMisses) {
         self.insn_misses = misses;
     }
 
     /// The misses of each instruction: per instruction, what
-    /// [`MachineSim::block_counts`] counts per block in the L1I, L1D and LL
+    /// [`Simulator::block_counts`] counts per block in the L1I, L1D and LL
     /// miss columns.
     pub fn insn_misses(&self) -> &InsnMisses {
         &self.insn_misses
     }
 
-    /// Whether the simulators run elsewhere ([`MachineSim::external`]).
+    /// Whether the simulators run elsewhere ([`Simulator::external`]).
     pub fn is_external(&self) -> bool {
         self.external
     }
 
-    pub fn config(&self) -> &MachineConfig {
+    pub fn config(&self) -> &SimConfig {
         &self.config
     }
 
@@ -951,14 +951,14 @@ impl MachineSim {
         }
     }
 
-    /// Whether the caches are simulated: if not, [`MachineSim::take_pending`]
+    /// Whether the caches are simulated: if not, [`Simulator::take_pending`]
     /// only ever hands out instructions.
     #[inline]
     pub fn simulates_caches(&self) -> bool {
         self.caches.is_some() || self.external
     }
 
-    /// True when [`MachineSim::take_pending`] has something to hand out.
+    /// True when [`Simulator::take_pending`] has something to hand out.
     #[inline]
     pub fn has_pending(&self) -> bool {
         self.acc_dirty | self.placed_dirty
@@ -967,7 +967,7 @@ impl MachineSim {
     /// The costs counted since the last call (or since the start): the
     /// running block's instructions and fetch misses when it started (if
     /// not taken yet), then its memory accesses and `rep` iterations;
-    /// never a terminator's outcome (see [`MachineSim::run_block`]). They
+    /// never a terminator's outcome (see [`Simulator::run_block`]). They
     /// are in the block's row from now on.
     #[inline]
     pub fn take_pending(&mut self) -> Costs {
@@ -1019,7 +1019,7 @@ impl MachineSim {
 
     /// The outcome of the thread's previous block's terminator, now that
     /// the thread goes on at `next` (zero when there is none to count): as
-    /// [`MachineSim::run_block`] returns it, for a caller that wants it
+    /// [`Simulator::run_block`] returns it, for a caller that wants it
     /// before the block's other events. `run_block` then returns zero.
     #[inline]
     pub fn resolve_pending(&mut self, next: Addr) -> BranchOutcome {
@@ -1032,7 +1032,7 @@ impl MachineSim {
     /// [`Observer::block`], returning the outcome of the thread's previous
     /// block's terminator (already in that block's row; zero when there is
     /// none to count). The new block's instructions and fetch misses start
-    /// the accumulator of [`MachineSim::take_pending`].
+    /// the accumulator of [`Simulator::take_pending`].
     #[inline]
     pub fn run_block(&mut self, ev: BlockEvent, facts: &BlockFacts) -> BranchOutcome {
         let i = ev.id.index();
@@ -1074,7 +1074,7 @@ impl MachineSim {
     }
 
     /// A `rep` iteration of a block that is not the running one: its row
-    /// gets the fetch misses, [`MachineSim::take_pending`] hands them out.
+    /// gets the fetch misses, [`Simulator::take_pending`] hands them out.
     #[cold]
     fn rep_elsewhere(&mut self, i: usize, l1: u64, ll: u64) {
         let f = |c: &mut Costs| {
@@ -1087,7 +1087,7 @@ impl MachineSim {
     }
 }
 
-impl Observer for MachineSim {
+impl Observer for Simulator {
     fn wants_memory(&self) -> bool {
         self.caches.is_some()
     }
@@ -1192,13 +1192,13 @@ pub(crate) mod tests {
 
     /// Feeds events to `sim`; blocks are decoded on first use.
     struct Driver<'a> {
-        sim: &'a mut MachineSim,
+        sim: &'a mut Simulator,
         blocks: &'a [BlockFacts],
         decoded: Vec<bool>,
     }
 
     impl Driver<'_> {
-        fn new<'a>(sim: &'a mut MachineSim, blocks: &'a [BlockFacts]) -> Driver<'a> {
+        fn new<'a>(sim: &'a mut Simulator, blocks: &'a [BlockFacts]) -> Driver<'a> {
             Driver {
                 sim,
                 blocks,
@@ -1249,7 +1249,7 @@ pub(crate) mod tests {
     #[test]
     fn hand_made_run() {
         let blocks = program();
-        let mut sim = MachineSim::new(MachineConfig::default()).unwrap();
+        let mut sim = Simulator::new(SimConfig::default()).unwrap();
         assert!(sim.wants_memory());
         let mut d = Driver::new(&mut sim, &blocks);
         d.sim.thread_switch(100);
@@ -1324,15 +1324,15 @@ pub(crate) mod tests {
 
     #[test]
     fn simulations_switched_off() {
-        let config = MachineConfig {
+        let config = SimConfig {
             cache: None,
             branch: None,
-            ..MachineConfig::default()
+            ..SimConfig::default()
         };
         assert!(config.measures(Metric::Instructions) && config.measures(Metric::Cycles));
         assert!(!config.measures(Metric::Loads) && !config.measures(Metric::BranchMisses));
         let blocks = program();
-        let mut sim = MachineSim::new(config).unwrap();
+        let mut sim = Simulator::new(config).unwrap();
         assert!(!sim.wants_memory());
         let mut d = Driver::new(&mut sim, &blocks);
         for id in [0, 1, 1, 2, 3] {
@@ -1348,7 +1348,7 @@ pub(crate) mod tests {
     fn rep_iterations_fetch_again_but_retire_once() {
         // `rep movsb` (2 bytes) straddling lines 0x40 and 0x41.
         let blocks = [facts(0x103f, &[2], Terminator::RepString)];
-        let mut sim = MachineSim::new(MachineConfig::default()).unwrap();
+        let mut sim = Simulator::new(SimConfig::default()).unwrap();
         let mut d = Driver::new(&mut sim, &blocks);
         d.run(0);
         for i in 0..3 {
@@ -1374,7 +1374,7 @@ pub(crate) mod tests {
     #[test]
     fn pending_branch_and_return_stack_follow_the_thread() {
         let blocks = program();
-        let mut sim = MachineSim::new(MachineConfig::default()).unwrap();
+        let mut sim = Simulator::new(SimConfig::default()).unwrap();
         let mut d = Driver::new(&mut sim, &blocks);
         d.sim.thread_switch(1);
         d.run(0); // thread 1 calls: return stack of thread 1 gets 0x2005
@@ -1394,7 +1394,7 @@ pub(crate) mod tests {
     #[test]
     fn block_without_decode_event() {
         let blocks = program();
-        let mut sim = MachineSim::new(MachineConfig::default()).unwrap();
+        let mut sim = Simulator::new(SimConfig::default()).unwrap();
         sim.block(
             BlockEvent {
                 id: BlockId(3),
@@ -1445,27 +1445,27 @@ pub(crate) mod tests {
 
     #[test]
     fn bad_config_is_an_error() {
-        let mut config = MachineConfig::default();
+        let mut config = SimConfig::default();
         config.cache.as_mut().unwrap().ll.assoc = 3;
         assert_eq!(
-            MachineSim::new(config).err(),
+            Simulator::new(config).err(),
             Some(ConfigError::NotPowerOfTwo)
         );
     }
 
-    /// A [`MachineFront`] feeding a [`MachineSim::external`] by notes
-    /// counts what one [`MachineSim`] counts: per block, in total, and in
+    /// A [`SimFront`] feeding a [`Simulator::external`] by notes
+    /// counts what one [`Simulator`] counts: per block, in total, and in
     /// what `take_pending` hands out at every block.
     #[test]
     fn machine_front_and_external_machine_count_as_one_machine() {
         use events::pipe::Front;
-        let config = MachineConfig {
+        let config = SimConfig {
             cache: Some(HierarchyConfig {
                 l1i: crate::CacheConfig::new(1024, 2, 64).unwrap(),
                 l1d: crate::CacheConfig::new(1024, 2, 64).unwrap(),
                 ll: crate::CacheConfig::new(4096, 4, 64).unwrap(),
             }),
-            ..MachineConfig::default()
+            ..SimConfig::default()
         };
         let blocks: Vec<BlockFacts> = (0..40u64)
             .map(|k| {
@@ -1480,11 +1480,11 @@ pub(crate) mod tests {
                 facts(0x1000 + k * 0x97, &[3, 7, 2], t)
             })
             .collect();
-        let mut one = MachineSim::new(config).unwrap();
-        let mut front = MachineFront::new(config).unwrap();
-        let mut back = MachineSim::external(config).unwrap();
+        let mut one = Simulator::new(config).unwrap();
+        let mut front = SimFront::new(config).unwrap();
+        let mut back = Simulator::external(config).unwrap();
         assert!(one.wants_memory() && front.wants_memory() && !back.wants_memory());
-        let notes = |front: &mut MachineFront, back: &mut MachineSim| {
+        let notes = |front: &mut SimFront, back: &mut Simulator| {
             while let Some(n) = front.take_note() {
                 back.note(n);
             }
