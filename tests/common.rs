@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
-/// The fixed guest environment of `pathvm run` (its `DEFAULT_ENV`): native
+/// The fixed guest environment of `pathvm run` (`vm::DEFAULT_ENV`): native
 /// reference runs get the same one.
 pub const GUEST_ENV: &[(&str, &str)] = &[
     ("PATH", "/usr/local/bin:/usr/bin:/bin"),

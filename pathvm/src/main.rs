@@ -14,9 +14,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use options::{
-    child_args, guest_env, machine_config, tracker_config, Child, Cli, Command, RunArgs,
-};
+use options::{child_args, machine_config, tracker_config, Child, Cli, Command, RunArgs};
 
 /// Exit status for pathvm's own failures.
 const EXIT_PATHVM: u8 = 125;
@@ -125,7 +123,7 @@ fn run(a: RunArgs) -> ExitCode {
                 }
                 argv
             },
-            env: guest_env(&a),
+            env: vm::guest_env(a.inherit_env, &a.env),
             seed: a.seed,
             max_instructions: a.max_instructions,
             strict_syscalls: a.strict_syscalls,

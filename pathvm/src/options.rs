@@ -226,11 +226,11 @@ pub(crate) struct RunArgs {
     pub(crate) guest_pid: Option<u32>,
     /// The guest's initial signal mask and ignored signals (hexadecimal,
     /// bit SIG-1), for exec'd programs: what `execve` keeps.
-    #[arg(long, hide = true, value_name = "MASK,IGNORED", value_parser = parse_start_signals)]
+    #[arg(long, hide = true, value_name = "MASK,IGNORED", value_parser = vm::StartSignals::from_arg)]
     pub(crate) start_signals: Option<vm::StartSignals>,
     /// The guest's initial `RLIMIT_STACK`, soft and hard (hexadecimal), for
     /// exec'd programs: `execve` keeps it, and sizes the new stack by it.
-    #[arg(long, hide = true, value_name = "SOFT,HARD", value_parser = parse_stack_limit)]
+    #[arg(long, hide = true, value_name = "SOFT,HARD", value_parser = vm::start::stack_limit_from_arg)]
     pub(crate) start_stack_limit: Option<(u64, u64)>,
     /// The guest's user and group ids (`vm::Identity::to_arg`), for exec'd
     /// programs: `execve` keeps them.
@@ -486,15 +486,6 @@ pub(crate) struct CheckArgs {
     pub(crate) allow_cpu_mismatch: bool,
 }
 
-/// The guest's environment unless `--inherit-env`: small and fixed, so that
-/// runs do not depend on who starts them.
-pub const DEFAULT_ENV: &[&str] = &[
-    "PATH=/usr/local/bin:/usr/bin:/bin",
-    "HOME=/",
-    "LANG=C",
-    "TERM=dumb",
-];
-
 pub(crate) fn machine_config(a: &RunArgs) -> Result<Option<recorder::SimConfig>, String> {
     if a.no_cache_sim && a.no_branch_sim {
         return Ok(None);
@@ -533,28 +524,10 @@ pub(crate) fn tracker_config(a: &RunArgs) -> recorder::TrackerConfig {
             Recursion::Collapse => recorder::RecursionPolicy::Collapse,
         },
         show_plt: a.show_plt,
-        n_metrics: 1,
         max_contexts: usize::try_from(a.max_contexts).unwrap_or(usize::MAX),
+        // What the tracker counts itself is the recorder's to say.
+        ..Default::default()
     }
-}
-
-pub(crate) fn guest_env(a: &RunArgs) -> Vec<OsString> {
-    let mut env: Vec<OsString> = if a.inherit_env {
-        std::env::vars_os().map(|(k, v)| join_kv(k, v)).collect()
-    } else {
-        DEFAULT_ENV.iter().map(OsString::from).collect()
-    };
-    for kv in &a.env {
-        let key = kv
-            .to_string_lossy()
-            .split('=')
-            .next()
-            .unwrap_or("")
-            .to_string();
-        env.retain(|e| e.to_string_lossy().split('=').next() != Some(key.as_str()));
-        env.push(kv.clone());
-    }
-    env
 }
 
 fn at_least_one(s: &str) -> Result<usize, String> {
@@ -572,21 +545,6 @@ fn existing_dir(s: &str) -> Result<PathBuf, String> {
     }
 }
 
-pub(crate) fn parse_start_signals(s: &str) -> Result<vm::StartSignals, String> {
-    let hex = |h: &str| u64::from_str_radix(h, 16).map_err(|e| format!("{h}: {e}"));
-    let (blocked, ignored) = s.split_once(',').ok_or("expected MASK,IGNORED")?;
-    Ok(vm::StartSignals {
-        blocked: hex(blocked)?,
-        ignored: hex(ignored)?,
-    })
-}
-
-pub(crate) fn parse_stack_limit(s: &str) -> Result<(u64, u64), String> {
-    let hex = |h: &str| u64::from_str_radix(h, 16).map_err(|e| format!("{h}: {e}"));
-    let (soft, hard) = s.split_once(',').ok_or("expected SOFT,HARD")?;
-    Ok((hex(soft)?, hex(hard)?))
-}
-
 /// `yes` or `no`, as valgrind's options take them.
 fn yes_no(s: &str) -> Result<bool, String> {
     match s {
@@ -594,13 +552,6 @@ fn yes_no(s: &str) -> Result<bool, String> {
         "no" => Ok(false),
         _ => Err("expected yes or no".into()),
     }
-}
-
-pub(crate) fn join_kv(k: OsString, v: OsString) -> OsString {
-    let mut s = k;
-    s.push("=");
-    s.push(v);
-    s
 }
 
 /// What is a program's own when the guest executes it.
@@ -689,13 +640,10 @@ pub(crate) fn child_args(a: &RunArgs, child: &Child) -> Vec<OsString> {
         opt("-o", &output.display());
     }
     opt("--guest-pid", &pid);
-    opt(
-        "--start-signals",
-        &format!("{:x},{:x}", signals.blocked, signals.ignored),
-    );
+    opt("--start-signals", &signals.to_arg());
     opt(
         "--start-stack-limit",
-        &format!("{:x},{:x}", stack_limit.0, stack_limit.1),
+        &vm::start::stack_limit_to_arg(stack_limit),
     );
     opt("--start-ids", &ids.to_arg());
     if let Some(fd) = timeline {

@@ -704,40 +704,12 @@ pub fn diff(old: &Profile, new: &Profile, opts: &DiffOptions) -> Result<DiffOutc
                 }
                 out.push('\n');
             }
-            let mut totals = Table::new();
-            totals
-                .column("total", Align::Left)
-                .column(opts.old_name.clone(), Align::Right)
-                .column(opts.new_name.clone(), Align::Right)
-                .column("change", Align::Right)
-                .column("change %", Align::Right);
-            for &i in &cm.shown {
-                totals.row(vec![
-                    cm.common[i].clone(),
-                    count(old_totals[i]),
-                    count(new_totals[i]),
-                    signed(new_totals[i] as i128 - old_totals[i] as i128),
-                    signed_pct(relative(old_totals[i], new_totals[i])),
-                ]);
-            }
-            totals.render_text(&mut out);
+            totals_table(opts, &cm, &old_totals, &new_totals).render_text(&mut out);
             out.push('\n');
-            let what = rows_word(opts.by);
             if shown.is_empty() {
-                out.push_str(&format!("No {what} changed"));
-                if opts.threshold_pct > 0.0 {
-                    out.push_str(&format!(" by {:.2}% or more", opts.threshold_pct));
-                }
-                out.push_str(".\n");
+                out.push_str(&no_change_line(opts));
             } else {
-                out.push_str(&format!(
-                    "Changed {what}: {} of {changed}, by change of {}",
-                    shown.len(),
-                    cm.common[cm.shown[0]]
-                ));
-                if opts.threshold_pct > 0.0 {
-                    out.push_str(&format!(", threshold {:.2}%", opts.threshold_pct));
-                }
+                out.push_str(&changed_line(opts, &cm, shown.len(), changed));
                 out.push('\n');
                 let mut table = Table::new();
                 for &i in &cm.shown {
@@ -785,13 +757,8 @@ pub fn diff(old: &Profile, new: &Profile, opts: &DiffOptions) -> Result<DiffOutc
                     out.push_str("REGRESSED:\n");
                     for r in &regressions {
                         out.push_str(&format!(
-                            "  - {} of {}: {} -> {} ({} > +{:.2}%)\n",
-                            r.metric,
-                            r.what,
-                            count(r.old),
-                            count(r.new),
-                            signed_pct(r.change_pct),
-                            r.limit_pct
+                            "  - {}\n",
+                            regression_line(r, &|t: &str| t.to_string())
                         ));
                     }
                 }
@@ -804,6 +771,64 @@ pub fn diff(old: &Profile, new: &Profile, opts: &DiffOptions) -> Result<DiffOutc
         regressed,
         regressions,
     })
+}
+
+/// The totals of the shown metrics: old, new and their change, one row
+/// per metric (text and Markdown alike).
+fn totals_table(opts: &DiffOptions, cm: &CommonMetrics, old: &[u64], new: &[u64]) -> Table {
+    let mut totals = Table::new();
+    totals
+        .column("total", Align::Left)
+        .column(opts.old_name.clone(), Align::Right)
+        .column(opts.new_name.clone(), Align::Right)
+        .column("change", Align::Right)
+        .column("change %", Align::Right);
+    for &i in &cm.shown {
+        totals.row(vec![
+            cm.common[i].clone(),
+            count(old[i]),
+            count(new[i]),
+            signed(new[i] as i128 - old[i] as i128),
+            signed_pct(relative(old[i], new[i])),
+        ]);
+    }
+    totals
+}
+
+/// `No functions changed[ by T% or more].` and its line end.
+fn no_change_line(opts: &DiffOptions) -> String {
+    let mut out = format!("No {} changed", rows_word(opts.by));
+    if opts.threshold_pct > 0.0 {
+        out.push_str(&format!(" by {:.2}% or more", opts.threshold_pct));
+    }
+    out.push_str(".\n");
+    out
+}
+
+/// `Changed functions: SHOWN of CHANGED, by change of METRIC[, threshold T%]`.
+fn changed_line(opts: &DiffOptions, cm: &CommonMetrics, shown: usize, changed: usize) -> String {
+    let mut out = format!(
+        "Changed {}: {shown} of {changed}, by change of {}",
+        rows_word(opts.by),
+        cm.common[cm.shown[0]]
+    );
+    if opts.threshold_pct > 0.0 {
+        out.push_str(&format!(", threshold {:.2}%", opts.threshold_pct));
+    }
+    out
+}
+
+/// `METRIC of WHAT: OLD -> NEW (+X% > +LIMIT%)`, names through `esc`.
+fn regression_line(r: &Regression, esc: &dyn Fn(&str) -> String) -> String {
+    format!(
+        "{} of {}: {} -> {} ({} > +{:.2}%)",
+        esc(&r.metric),
+        esc(&r.what),
+        count(r.old),
+        count(r.new),
+        signed_pct(r.change_pct),
+        r.limit_pct
+    )
 }
 
 /// `functions`, `contexts`, `paths`.
@@ -902,41 +927,12 @@ fn markdown_diff(m: &MarkdownDiff) -> String {
         esc(&opts.new_name),
         m.by_name
     ));
-    let mut totals = Table::new();
-    totals
-        .column("total", Align::Left)
-        .column(opts.old_name.clone(), Align::Right)
-        .column(opts.new_name.clone(), Align::Right)
-        .column("change", Align::Right)
-        .column("change %", Align::Right);
-    for &i in &cm.shown {
-        totals.row(vec![
-            cm.common[i].clone(),
-            count(m.old_totals[i]),
-            count(m.new_totals[i]),
-            signed(m.new_totals[i] as i128 - m.old_totals[i] as i128),
-            signed_pct(relative(m.old_totals[i], m.new_totals[i])),
-        ]);
-    }
-    totals.render_markdown(&mut out);
-    let what = rows_word(opts.by);
+    totals_table(opts, cm, m.old_totals, m.new_totals).render_markdown(&mut out);
     out.push('\n');
     if m.shown.is_empty() {
-        out.push_str(&format!("No {what} changed"));
-        if opts.threshold_pct > 0.0 {
-            out.push_str(&format!(" by {:.2}% or more", opts.threshold_pct));
-        }
-        out.push_str(".\n");
+        out.push_str(&no_change_line(opts));
     } else {
-        let mut summary = format!(
-            "Changed {what}: {} of {}, by change of {}",
-            m.shown.len(),
-            m.changed,
-            cm.common[cm.shown[0]]
-        );
-        if opts.threshold_pct > 0.0 {
-            summary.push_str(&format!(", threshold {:.2}%", opts.threshold_pct));
-        }
+        let summary = changed_line(opts, cm, m.shown.len(), m.changed);
         out.push_str(&format!(
             "<details><summary>{}</summary>\n\n",
             html_escape(&summary)
@@ -982,15 +978,7 @@ fn markdown_diff(m: &MarkdownDiff) -> String {
             m.regressions.len()
         ));
         for r in m.regressions {
-            out.push_str(&format!(
-                "- {} of {}: {} -> {} ({} > +{:.2}%)\n",
-                esc(&r.metric),
-                esc(&r.what),
-                count(r.old),
-                count(r.new),
-                signed_pct(r.change_pct),
-                r.limit_pct
-            ));
+            out.push_str(&format!("- {}\n", regression_line(r, &esc)));
         }
         out.push_str("\n</details>\n");
     }
@@ -1434,4 +1422,89 @@ OLD -> NEW, by function
         let d = diff(&changed_profile(), &tiny_profile(), &opts()).unwrap();
         assert!(d.text.contains("                 -3   removed                 3                 0  d         tiny\n"), "{}", d.text);
     }
+}
+
+/// `pathvm diff` of two profile files.
+#[derive(Clone, Debug)]
+pub struct DiffFiles<'a> {
+    /// The old profile.
+    pub old: &'a std::path::Path,
+    /// The new profile.
+    pub new: &'a std::path::Path,
+    /// Compare this phase only.
+    pub phase: Option<&'a str>,
+    /// Profiles made on different CPU models may be compared.
+    pub allow_cpu_mismatch: bool,
+    /// `METRIC[:PCT]` limits ([`FailOn`]), added to `options.fail_on`.
+    pub fail_on: &'a [String],
+    /// A differential flame graph of the first of `options.metrics`
+    /// (default instructions) instead of a report; the limits are judged
+    /// as for text.
+    pub flamegraph: bool,
+    /// What to compare and how to write it (`old_name` and `new_name` are
+    /// the files').
+    pub options: DiffOptions,
+}
+
+/// Why [`diff_files`] could not compare.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum DiffFilesError {
+    /// A profile could not be read.
+    #[error(transparent)]
+    Profile(#[from] crate::ProfileError),
+    /// The comparison refused the profiles or the options.
+    #[error(transparent)]
+    Report(#[from] ReportError),
+    /// The flame graph could not be drawn.
+    #[error(transparent)]
+    Export(#[from] crate::ExportError),
+    /// The options do not go together, or the CPU models differ.
+    #[error("{0}")]
+    Refused(String),
+}
+
+/// Reads both profiles and compares them: the report (or the SVG), and
+/// whether a limit was passed.
+pub fn diff_files(req: &DiffFiles) -> Result<(Vec<u8>, bool), DiffFilesError> {
+    let refuse = |why: &str| Err(DiffFilesError::Refused(why.into()));
+    if req.flamegraph && req.phase.is_some() {
+        return refuse("--phase: --format flamegraph draws whole profiles");
+    }
+    if req.flamegraph && req.options.metrics.len() > 1 {
+        return refuse("--metric: --format flamegraph draws one metric");
+    }
+    let mut old = crate::read_profile(req.old)?;
+    let mut new = crate::read_profile(req.new)?;
+    if let (Some(why), false) = (
+        crate::cpu_mismatch(&old.meta, &new.meta),
+        req.allow_cpu_mismatch,
+    ) {
+        return refuse(&why);
+    }
+    if let Some(phase) = req.phase {
+        old = crate::phase_profile(&old, phase)?;
+        new = crate::phase_profile(&new, phase)?;
+    }
+    let mut opts = req.options.clone();
+    for f in req.fail_on {
+        opts.fail_on.push(f.parse()?);
+    }
+    opts.old_name = req.old.display().to_string();
+    opts.new_name = req.new.display().to_string();
+    if req.flamegraph {
+        opts.format = DiffFormat::Text;
+    }
+    let d = diff(&old, &new, &opts)?;
+    if !req.flamegraph {
+        return Ok((d.text.into_bytes(), d.regressed));
+    }
+    let metric = opts.metrics.first().map_or("instructions", String::as_str);
+    let title = format!(
+        "pathvm diff: {} -> {} ({metric})",
+        opts.old_name, opts.new_name
+    );
+    let mut svg = Vec::new();
+    crate::export_diff_flamegraph(&old, &new, metric, &title, &mut svg)?;
+    Ok((svg, d.regressed))
 }

@@ -34,6 +34,7 @@
 
 #![warn(missing_docs)]
 
+pub mod baselines;
 pub mod blocks;
 pub mod check;
 pub mod contexts;
@@ -52,6 +53,7 @@ mod metric;
 pub mod paths;
 pub mod phases;
 pub mod profile;
+pub mod report;
 pub mod summary;
 mod table;
 pub mod threads;
@@ -60,6 +62,7 @@ pub mod view;
 #[cfg(test)]
 mod testdata;
 
+pub use baselines::{check_files, CheckFiles, CheckFilesError, CheckFilesOutcome};
 pub use blocks::{report_blocks, report_instructions, report_lines, BlockReportOptions};
 pub use check::{
     check, check_profiles, CheckFormat, CheckInput, CheckOptions, CheckOutcome, Limit, Limits,
@@ -69,8 +72,8 @@ pub use contexts::{
     cct_stats, report_contexts, report_stats, CctStats, ContextReportOptions, ContextView,
 };
 pub use diff::{
-    diff, run_differences, DiffBy, DiffFormat, DiffOptions, DiffOutcome, FailOn, FailScope,
-    Regression,
+    diff, diff_files, run_differences, DiffBy, DiffFiles, DiffFilesError, DiffFormat, DiffOptions,
+    DiffOutcome, FailOn, FailScope, Regression,
 };
 pub use error::ReportError;
 pub use export::{
@@ -99,6 +102,7 @@ pub use profile::{
     PathFunction, PathInfo, PathLine, PathNumbering, PathProfile, PathRow, Phase, PhaseFunction,
     Profile, DEFAULT_CPU_MODEL, VALGRIND_EVENTS,
 };
+pub use report::{report, ReportRequest, View, DEFAULT_TOP};
 pub use summary::{json_summary, top_functions};
 pub use threads::{report_threads, restrict_to_thread, thread_totals, ThreadTotals};
 pub use view::{view_data, view_html, ViewData, ViewOptions};

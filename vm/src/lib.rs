@@ -25,6 +25,7 @@ mod sigcalls;
 mod signalfd;
 pub mod signals;
 mod sparse;
+pub mod start;
 mod syscalls;
 mod sysnames;
 pub mod threads;
@@ -40,4 +41,5 @@ pub use machine::{
 pub use process::{
     exec_host, forked_child, resolve_command, take_exec_request, ChildIdentity, ExecRequest,
 };
+pub use start::{guest_env, DEFAULT_ENV};
 pub use syscalls::syscall_name;
