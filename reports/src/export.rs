@@ -422,6 +422,10 @@ fn callgrind(profile: &Profile, with_paths: bool, out: &mut dyn Write) -> Result
     Ok(())
 }
 
+/// An instruction's address, source line (file index into the blocks'
+/// files, line) and cost per metric.
+type InsnCost = (u64, Option<(u32, u32)>, Vec<u64>);
+
 /// What the callgrind export knows per instruction (the profile's costs
 /// per instruction placed by [`InsnIndex`], the rule of `report --by line`),
 /// for `positions: instr line`; empty (`positions: line`) for a profile
@@ -430,7 +434,7 @@ struct InsnDetail {
     /// Per function row: its instructions with a cost, as (address, line,
     /// cost) in address order (the line: file index into the blocks'
     /// files, line).
-    rows: FxHashMap<u32, Vec<(u64, Option<(u32, u32)>, Vec<u64>)>>,
+    rows: FxHashMap<u32, Vec<InsnCost>>,
     index: Option<InsnIndex>,
     /// Per function row: its entry (the lowest executed address, or the
     /// address its paths were discovered from).
