@@ -35,7 +35,16 @@
  *              the other's writes; the grown part past the shared object
  *              is a bus error;
  *   readcode   read(2) and readv(2) into a page of code that has run: the
- *              new code runs, as after a store. */
+ *              new code runs, as after a store;
+ *   edges      ranges across the edges of pathvm's areas of guest memory
+ *              (the first 4 GiB, the mmap area's start at 112 TiB, a span
+ *              a MAP_FIXED mapping added at 9 GiB): anonymous, shared and
+ *              file mappings, mprotect, MADV_DONTNEED, munmap and mremap
+ *              over them;
+ *   mremapfixed  mremap of private memory (anonymous, and a file mapping
+ *              with a page written) with MREMAP_FIXED, shrunk, grown and
+ *              moved; grown past the end of its file (SIGBUS there); the
+ *              man page's EINVAL cases. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
@@ -141,6 +150,84 @@ static void show(const char *what, long r) {
     if (r == -1)
         printf("%d", errno);
     printf("\n");
+}
+
+/* Read the byte at `p` (off bytes from `base`), printing it or the signal. */
+static void probe(const char *what, char *at) {
+    if (sigsetjmp(env, 1) == 0)
+        printf("%s: %d\n", what, *(volatile char *)at);
+}
+
+/* A temporary file of `pages` pages, page i filled with 'A' + i. */
+static int pages_file(long pages, long page) {
+    char path[] = "/tmp/pathvm-memXXXXXX";
+    int fd = mkstemp(path);
+    unlink(path);
+    char *buf = malloc(page);
+    for (long i = 0; i < pages; i++) {
+        memset(buf, 'A' + (int)i, page);
+        if (write(fd, buf, page) != page)
+            exit(1);
+    }
+    free(buf);
+    return fd;
+}
+
+/* Map 4 pages at `at` (2 below the edge `edge`, 2 above) in each way and
+ * show that every operation reaches both sides. */
+static void across(const char *name, char *edge, long page, int fd) {
+    char *at = edge - 2 * page, what[128];
+    base = at;
+    char *p = mmap(at, 4 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+    printf("%s: anonymous %s\n", name, p == at ? "there" : p == MAP_FAILED ? strerror(errno) : "elsewhere");
+    if (p != at)
+        return;
+    for (int i = 0; i < 4; i++)
+        p[i * page + 1] = (char)(10 + i);
+    memset(p + page, 7, 2 * page);
+    printf("%s: written across: %d %d %d %d\n", name, p[page + 1], p[2 * page - 1], p[2 * page], p[3 * page - 1]);
+    show("mprotect read-only", mprotect(p + page, 2 * page, PROT_READ));
+    for (int i = 0; i < 4; i++) {
+        snprintf(what, sizeof what, "%s: write to page %d", name, i);
+        if (sigsetjmp(env, 1) == 0) {
+            p[i * page + 2] = 1;
+            printf("%s: ok\n", what);
+        }
+    }
+    show("mprotect back", mprotect(p, 4 * page, PROT_READ | PROT_WRITE));
+    show("madvise", madvise(p + page, 2 * page, MADV_DONTNEED));
+    printf("%s: after MADV_DONTNEED: %d %d %d %d\n", name, p[1], p[page + 1], p[2 * page + 1], p[3 * page + 1]);
+    show("munmap across", munmap(p + page, 2 * page));
+    for (int i = 0; i < 4; i++) {
+        snprintf(what, sizeof what, "%s: page %d after munmap", name, i);
+        probe(what, p + i * page + 1);
+    }
+    /* A file mapping across: each page shows its own part of the file. */
+    p = mmap(at, 4 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED, fd, page);
+    printf("%s: file %s: %c %c %c %c\n", name, p == at ? "there" : strerror(errno), p[0], p[page], p[2 * page], p[3 * page]);
+    p[2 * page] = 'z';
+    show("madvise file", madvise(p, 4 * page, MADV_DONTNEED));
+    printf("%s: file after MADV_DONTNEED: %c\n", name, p[2 * page]);
+    /* Shared anonymous memory across, written by a child. */
+    p = mmap(at, 4 * page, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+    printf("%s: shared %s\n", name, p == at ? "there" : strerror(errno));
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        for (int i = 0; i < 4; i++)
+            p[i * page] = (char)('a' + i);
+        _exit(0);
+    }
+    int st;
+    waitpid(pid, &st, 0);
+    printf("%s: the child wrote %c %c %c %c\n", name, p[0], p[page], p[2 * page], p[3 * page]);
+    /* Moved by mremap, across the edge in both places. */
+    char *q = mremap(p + page, 2 * page, 3 * page, MREMAP_MAYMOVE | MREMAP_FIXED, edge + 8 * page - page);
+    printf("%s: mremap %s: %c %c\n", name, q == edge + 7 * page ? "there" : strerror(errno), q[0], q[page]);
+    base = at;
+    probe("old place after mremap", p + page);
+    munmap(at, 16 * page);
+    base = 0;
 }
 
 int main(int argc, char **argv) {
@@ -455,6 +542,58 @@ int main(int argc, char **argv) {
         printf("limit %ld MiB\n", (long)(rl.rlim_cur >> 20));
         fflush(stdout);
         printf("deep: %d\n", touch_stack(24 << 10) != 0);
+    } else if (!strcmp(mode, "edges")) {
+        on(SIGSEGV);
+        on(SIGBUS);
+        int fd = pages_file(8, page);
+        across("4 GiB", (char *)0x100000000, page, fd);
+        across("112 TiB", (char *)0x700000000000, page, fd);
+        /* A span MAP_FIXED adds (1 GiB-aligned), then a mapping across its top. */
+        char *p = mmap((char *)0x200000000, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+        printf("8 GiB: %s\n", p == (char *)0x200000000 ? "there" : strerror(errno));
+        across("9 GiB", (char *)0x240000000, page, fd);
+    } else if (!strcmp(mode, "mremapfixed")) {
+        on(SIGSEGV);
+        on(SIGBUS);
+        char *a = mmap(0, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        char *dest = mmap(0, 8 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        memset(dest, 9, 8 * page);
+        strcpy(a, "first page");
+        strcpy(a + page, "second page");
+        char *r = mremap(a, 2 * page, 3 * page, MREMAP_MAYMOVE | MREMAP_FIXED, dest + page);
+        printf("anonymous to a fixed address: %s\n", r == dest + page ? "there" : r == MAP_FAILED ? strerror(errno) : "elsewhere");
+        printf("moved: %s, %s, grown part %d, beside %d %d\n", r, r + page, r[2 * page + 5], dest[0], dest[4 * page]);
+        base = a;
+        probe("old place", a);
+        base = 0;
+        char *s2 = mremap(r, 3 * page, page, MREMAP_MAYMOVE | MREMAP_FIXED, dest + 5 * page);
+        printf("shrunk to a fixed address: %s: %s\n", s2 == dest + 5 * page ? "there" : strerror(errno), s2);
+        base = r;
+        probe("old place's second page", r + page);
+        base = 0;
+        int fd = pages_file(4, page);
+        char *f = mmap(0, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, page);
+        f[10] = 'w';
+        r = mremap(f, 2 * page, 3 * page, MREMAP_MAYMOVE | MREMAP_FIXED, dest + page);
+        printf("file to a fixed address: %s: %c %c %c %c\n", r == dest + page ? "there" : strerror(errno), r[0], r[10], r[page], r[2 * page]);
+        char *g = mremap(r, 3 * page, 4 * page, MREMAP_MAYMOVE);
+        printf("file grown and moved: %s: %c %c %c\n", g == MAP_FAILED ? strerror(errno) : "ok", g[10], g[2 * page], g[3 * page - 1]);
+        base = g;
+        probe("past the end of the file", g + 3 * page);
+        base = 0;
+        errno = 0;
+        show("FIXED without MAYMOVE", mremap(g, page, page, MREMAP_FIXED, dest) == MAP_FAILED ? -1 : 0);
+        show("unaligned new address", mremap(g, page, page, MREMAP_FIXED | MREMAP_MAYMOVE, dest + 1) == MAP_FAILED ? -1 : 0);
+        show("overlapping", mremap(g, 2 * page, 2 * page, MREMAP_FIXED | MREMAP_MAYMOVE, g + page) == MAP_FAILED ? -1 : 0);
+        show("unknown flag", mremap(g, page, page, 64) == MAP_FAILED ? -1 : 0);
+        show("old size 0, private", mremap(g, 0, page, MREMAP_MAYMOVE) == MAP_FAILED ? -1 : 0);
+        show("new size 0", mremap(g, page, 0, MREMAP_MAYMOVE) == MAP_FAILED ? -1 : 0);
+        show("unmapped source", mremap(a, page, 2 * page, MREMAP_MAYMOVE) == MAP_FAILED ? -1 : 0);
+        char *c = mmap(0, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        mprotect(c + page, page, PROT_READ);
+        show("grown, not movable", mremap(c, page, 2 * page, 0) == MAP_FAILED ? -1 : 0);
+        show("past its mapping", mremap(c, 2 * page, 3 * page, MREMAP_MAYMOVE) == MAP_FAILED ? -1 : 0);
+        show("shrunk in place", mremap(c, page, page / 2, 0) == c ? 0 : -1);
     } else {
         fprintf(stderr, "no mode %s\n", mode);
         return 2;

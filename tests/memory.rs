@@ -2,7 +2,8 @@
 //! large reservations, the kernel's argument checks, bus errors past the end
 //! of a mapped file, the stack's limit (through `execve` too) and its size
 //! in `/proc/self/maps`, shared memory across `fork`, `MAP_FIXED` anywhere
-//! in the user half and self-modifying code, each compared with a native
+//! in the user half, ranges across the edges of pathvm's regions,
+//! `mremap` to a fixed address and self-modifying code, each compared with a native
 //! run; the counts of self-modifying code; and the resident memory pathvm
 //! needs for them.
 
@@ -40,6 +41,8 @@ fn memory_calls_and_faults_as_native() {
         &["execstack"],
         &["mremapshared"],
         &["readcode"],
+        &["edges"],
+        &["mremapfixed"],
     ] {
         let native = run_native(&program, args);
         let vm = run_pathvm(&dir.join("p.out"), &program, args);

@@ -56,7 +56,8 @@ pub struct Mapping {
     /// of its bytes, as ELF segments placed at load are).
     pub host_file: bool,
     /// First address whose page lies wholly past the end of the file when
-    /// it was mapped (an access there is a bus error), or `u64::MAX`.
+    /// it was mapped (an access there is a bus error; it may lie past the
+    /// mapping's end, where `mremap` may grow it), or `u64::MAX`.
     pub bus_from: u64,
     /// `MAP_SHARED`: the host memory behind it is a shared host mapping (of
     /// the file, or anonymous), so forked children and other processes
@@ -194,12 +195,13 @@ impl GuestMemory {
         self.stack_grown.get().clamp(start, end)
     }
 
-    /// Make `[addr, addr+len)` guest memory if no region holds it and it
-    /// touches none (a `MAP_FIXED` mapping or a hint anywhere in the user
-    /// half, as Linux allows): a new region of the 1 GiB-aligned span
-    /// around it, cut at its neighbours, reserved on the host and queued in
-    /// `new_regions` for the CPU to map. True when the range is guest
-    /// memory now.
+    /// Make `[addr, addr+len)` guest memory (a `MAP_FIXED` mapping or a
+    /// hint anywhere in the user half, as Linux allows): each part of it no
+    /// region holds becomes a new region, the 1 GiB-aligned span around
+    /// that part cut at its neighbours, reserved on the host and queued in
+    /// `new_regions` for the CPU to map. The range may then lie in several
+    /// regions ([`GuestMemory::host_pieces`]). True when the whole range is
+    /// guest memory now.
     pub fn cover(&mut self, addr: u64, len: u64) -> bool {
         const SPAN: u64 = 1 << 30;
         if self.region_of(addr, len).is_some() {
@@ -211,36 +213,75 @@ impl GuestMemory {
         if len == 0 || addr < layout::LOW_MIN || end > TASK_SIZE {
             return false;
         }
-        let below = self
-            .regions
-            .iter()
-            .filter(|r| r.start < end)
-            .map(|r| r.start + r.size)
-            .max()
-            .unwrap_or(0);
-        let above = self
-            .regions
-            .iter()
-            .filter(|r| r.start + r.size > addr)
-            .map(|r| r.start)
-            .min()
-            .unwrap_or(TASK_SIZE);
-        if below > addr || above < end {
-            // Part of the range is in a region already.
-            return false;
+        let mut at = addr;
+        while at < end {
+            let i = self.regions.partition_point(|r| r.start <= at);
+            let below = i.checked_sub(1).map(|j| &self.regions[j]);
+            if let Some(r) = below.filter(|r| r.start + r.size > at) {
+                at = r.start + r.size;
+                continue;
+            }
+            // A gap from `at` up to the next region (or the range's end).
+            let floor = below.map_or(0, |r| r.start + r.size);
+            let above = self.regions.get(i).map_or(TASK_SIZE, |r| r.start);
+            let lo = (at & !(SPAN - 1)).max(floor).max(layout::LOW_MIN);
+            let hi = end
+                .min(above)
+                .div_ceil(SPAN)
+                .saturating_mul(SPAN)
+                .min(above)
+                .min(TASK_SIZE);
+            let Ok(region) = self.add_region(lo, hi - lo) else {
+                return false;
+            };
+            let (start, size, host) = (region.start, region.size, region.host);
+            self.new_regions.push((start, size, host));
+            at = hi;
         }
-        let lo = (addr & !(SPAN - 1)).max(below).max(layout::LOW_MIN);
-        let hi = end
-            .div_ceil(SPAN)
-            .saturating_mul(SPAN)
-            .min(above)
-            .min(TASK_SIZE);
-        let Ok(region) = self.add_region(lo, hi - lo) else {
-            return false;
-        };
-        let (start, size, host) = (region.start, region.size, region.host);
-        self.new_regions.push((start, size, host));
         true
+    }
+
+    /// The parts of guest `[addr, addr+len)` that lie in regions, in
+    /// address order, each as `(guest address, host pointer, length)`:
+    /// every operation on a range goes through it, so a range may cross
+    /// the edge of a region (the first 4 GiB, the program and `brk`, the
+    /// `mmap` area, one [`GuestMemory::cover`] added). Parts in no region
+    /// are left out ([`GuestMemory::host_pieces`] refuses them).
+    pub fn pieces(&self, addr: u64, len: u64) -> impl Iterator<Item = (u64, *mut u8, u64)> + '_ {
+        let end = addr.saturating_add(len);
+        let first = self.regions.partition_point(|r| r.start + r.size <= addr);
+        self.regions[first..]
+            .iter()
+            .take_while(move |r| r.start < end)
+            .map(move |r| {
+                let lo = addr.max(r.start);
+                let hi = end.min(r.start + r.size);
+                // SAFETY: `lo` is inside the region's reservation.
+                (lo, unsafe { r.host.add((lo - r.start) as usize) }, hi - lo)
+            })
+    }
+
+    /// [`GuestMemory::pieces`] of a range that lies wholly in regions, or
+    /// the first address of it that does not.
+    pub fn host_pieces(&self, addr: u64, len: u64) -> Result<Vec<(u64, *mut u8, u64)>, Fault> {
+        let mut at = addr;
+        let mut out = Vec::new();
+        for p in self.pieces(addr, len) {
+            if p.0 != at {
+                return Err(Fault(at));
+            }
+            at = p.0 + p.2;
+            out.push(p);
+        }
+        if at != addr.saturating_add(len) || addr.checked_add(len).is_none() {
+            return Err(Fault(at));
+        }
+        Ok(out)
+    }
+
+    /// Is every byte of `[addr, addr+len)` guest memory (in some region)?
+    pub fn covered(&self, addr: u64, len: u64) -> bool {
+        self.region_of(addr, len).is_some() || self.host_pieces(addr, len).is_ok()
     }
 
     /// Reserve host memory for guest `[start, start+size)`. The caller maps
@@ -329,13 +370,30 @@ impl GuestMemory {
     }
 
     pub fn read(&self, addr: u64, out: &mut [u8]) -> Result<(), Fault> {
-        out.copy_from_slice(self.slice(addr, out.len() as u64)?);
+        if let Ok(s) = self.slice(addr, out.len() as u64) {
+            out.copy_from_slice(s);
+            return Ok(());
+        }
+        for (at, p, n) in self.host_pieces(addr, out.len() as u64)? {
+            let k = (at - addr) as usize;
+            // SAFETY: `p..p+n` lies in a live reservation (see `slice`).
+            out[k..k + n as usize]
+                .copy_from_slice(unsafe { std::slice::from_raw_parts(p, n as usize) });
+        }
         Ok(())
     }
 
     pub fn write(&mut self, addr: u64, data: &[u8]) -> Result<(), Fault> {
-        self.slice_mut(addr, data.len() as u64)?
-            .copy_from_slice(data);
+        if let Ok(s) = self.slice_mut(addr, data.len() as u64) {
+            s.copy_from_slice(data);
+            return Ok(());
+        }
+        for (at, p, n) in self.host_pieces(addr, data.len() as u64)? {
+            let k = (at - addr) as usize;
+            // SAFETY: as in `slice_mut`; `&mut self` holds guest memory.
+            unsafe { std::slice::from_raw_parts_mut(p, n as usize) }
+                .copy_from_slice(&data[k..k + n as usize]);
+        }
         Ok(())
     }
 
@@ -430,27 +488,33 @@ impl GuestMemory {
 
     /// `MAP_SHARED | MAP_ANONYMOUS`: fresh zero pages shared with the
     /// children the guest forks (a shared host mapping: a guest `fork` is a
-    /// host `fork`), as Linux's shared anonymous memory is.
+    /// host `fork`), as Linux's shared anonymous memory is. A range across
+    /// regions is one shared host mapping per region.
     pub fn map_shared_anon(&mut self, addr: u64, len: u64, prot: Prot) -> Result<(), i64> {
-        let host = self
-            .host_ptr(addr, len)
+        let pieces = self
+            .host_pieces(addr, len)
             .map_err(|_| -(libc::ENOMEM as i64))?;
-        // SAFETY: `host..host+len` is inside our own reservation, which only
-        // guest memory uses; MAP_FIXED replaces those pages.
-        let r = unsafe {
-            libc::mmap(
-                host as *mut libc::c_void,
-                len as usize,
-                libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_FIXED | libc::MAP_SHARED | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
-                -1,
-                0,
-            )
-        };
-        if r == libc::MAP_FAILED {
-            return Err(-(std::io::Error::last_os_error()
-                .raw_os_error()
-                .unwrap_or(libc::ENOMEM) as i64));
+        for &(_, host, n) in &pieces {
+            // SAFETY: `host..host+n` is inside our own reservation, which
+            // only guest memory uses; MAP_FIXED replaces those pages.
+            let r = unsafe {
+                libc::mmap(
+                    host as *mut libc::c_void,
+                    n as usize,
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_FIXED | libc::MAP_SHARED | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
+                    -1,
+                    0,
+                )
+            };
+            if r == libc::MAP_FAILED {
+                let e = std::io::Error::last_os_error()
+                    .raw_os_error()
+                    .unwrap_or(libc::ENOMEM);
+                // As Linux, whose MAP_FIXED unmaps the range first.
+                self.unmap(addr, len);
+                return Err(-(e as i64));
+            }
         }
         self.remove_maps(addr, addr + len);
         self.maps.insert(
@@ -471,29 +535,36 @@ impl GuestMemory {
         Ok(())
     }
 
-    /// `mremap` of the shared mapping (anonymous or a file) holding
-    /// `[old, old+old_len)` to `[to, to+new_len)` (`to == old`: grown in
-    /// place; `old_len` 0: a second mapping of the same pages): the host
-    /// moves or grows its own shared mapping, so the pages stay shared with
-    /// every process that maps them. The part past the shared object is a
-    /// bus error. The caller checked that the range is one mapping and the
-    /// destination is free or may be replaced.
-    pub fn remap_shared(
-        &mut self,
-        old: u64,
-        old_len: u64,
-        new_len: u64,
-        to: u64,
-    ) -> Result<(), i64> {
+    /// `mremap` of the mapping holding `[old, old+old_len)` to
+    /// `[to, to+new_len)` (`to == old`: grown in place; `old_len` 0, for
+    /// shared memory only: a second mapping of the same pages; the caller
+    /// shrank the range first when `new_len < old_len`). The host moves its
+    /// own pages (`mremap` of the reservation's pages, of a host file
+    /// mapping, of shared memory), so nothing is copied, private pages stay
+    /// private, shared pages stay shared with every process that maps them,
+    /// and a part grown past the old end shows what Linux shows there: the
+    /// file's next pages, zeros for anonymous memory (a bus error past a
+    /// shared anonymous object or past the end of the file). Ranges may
+    /// cross region edges: the move goes piece by piece (a grown part in a
+    /// region after the old end's region is fresh zero pages; for a file
+    /// mapping Linux would show the file there). The caller checked that
+    /// the range is one mapping and the destination is guest memory that
+    /// is free or may be replaced, and does not overlap the source.
+    pub fn remap(&mut self, old: u64, old_len: u64, new_len: u64, to: u64) -> Result<(), i64> {
         let nomem = -(libc::ENOMEM as i64);
         let (s, m) = self
             .mapping_at(old)
             .map(|(s, m)| (s, m.clone()))
             .ok_or(-(libc::EFAULT as i64))?;
-        let host_old = self
-            .host_ptr(old, old_len.max(PAGE_SIZE))
-            .map_err(|_| nomem)?;
-        let host_to = self.host_ptr(to, new_len).map_err(|_| nomem)?;
+        let dst = self.host_pieces(to, new_len).map_err(|_| nomem)?;
+        // Old size 0 (a second mapping of shared pages): the source is
+        // the mapping from `old` on, as far as the new length reaches.
+        let src_len = if old_len == 0 {
+            new_len.min(m.end - old)
+        } else {
+            old_len
+        };
+        let src = self.host_pieces(old, src_len).map_err(|_| nomem)?;
         let fresh = |p: *mut u8, len: u64| {
             // SAFETY: inside our reservation: fresh private pages fill a
             // range the host left without a mapping.
@@ -508,46 +579,96 @@ impl GuestMemory {
                 )
             }
         };
-        if to == old {
-            // Grown in place: the host range after it is freed for the
-            // mapping to grow into.
-            let tail = host_old.wrapping_add(old_len as usize);
-            let grow = new_len - old_len;
-            // SAFETY: `tail..tail+grow` is guest memory nothing maps (the
-            // caller checked); our reservation's pages there are dropped.
-            let r = unsafe {
-                libc::munmap(tail as *mut libc::c_void, grow as usize);
-                libc::mremap(
-                    host_old as *mut libc::c_void,
-                    old_len as usize,
-                    new_len as usize,
-                    0,
-                )
-            };
-            if r == libc::MAP_FAILED {
-                fresh(tail, grow);
-                return Err(nomem);
+        // Chunks of the destination whose source lies in one region: cut at
+        // the destination's and the source's region edges and at `old_len`.
+        let mut cuts: Vec<u64> = dst.iter().map(|p| p.0 - to).collect();
+        cuts.extend(src.iter().map(|p| p.0 - old));
+        cuts.extend([old_len.min(new_len), src_len.min(new_len), new_len]);
+        cuts.retain(|&c| c <= new_len);
+        cuts.sort_unstable();
+        cuts.dedup();
+        let host_of = |pieces: &[(u64, *mut u8, u64)], base: u64, at: u64| {
+            pieces
+                .iter()
+                .find(|p| p.0 <= base + at && base + at < p.0 + p.2)
+                .map(|p| p.1.wrapping_add((base + at - p.0) as usize))
+        };
+        // The host range the last chunk ended in, for a grown part to
+        // extend: (start, length).
+        let mut last: Option<(*mut u8, u64)> = None;
+        for w in cuts.windows(2) {
+            let (c0, c1) = (w[0], w[1]);
+            let n = c1 - c0;
+            let d = host_of(&dst, to, c0).ok_or(nomem)?;
+            if c0 < old_len {
+                let sp = host_of(&src, old, c0).ok_or(nomem)?;
+                if to != old {
+                    // SAFETY: both ranges are inside our reservations and
+                    // do not overlap; MREMAP_FIXED replaces the
+                    // destination's pages.
+                    let r = unsafe {
+                        libc::mremap(
+                            sp as *mut libc::c_void,
+                            n as usize,
+                            n as usize,
+                            libc::MREMAP_MAYMOVE | libc::MREMAP_FIXED,
+                            d as *mut libc::c_void,
+                        )
+                    };
+                    if r == libc::MAP_FAILED {
+                        return Err(nomem);
+                    }
+                }
+                last = Some((d, n));
+            } else if old_len == 0 {
+                // A second mapping of shared pages, from the same offset.
+                let Some(sp) = host_of(&src, old, c0) else {
+                    fresh(d, n);
+                    continue;
+                };
+                // SAFETY: as above; old size 0 maps the shared pages again.
+                let r = unsafe {
+                    libc::mremap(
+                        sp as *mut libc::c_void,
+                        0,
+                        n as usize,
+                        libc::MREMAP_MAYMOVE | libc::MREMAP_FIXED,
+                        d as *mut libc::c_void,
+                    )
+                };
+                if r == libc::MAP_FAILED {
+                    return Err(nomem);
+                }
+            } else {
+                match last {
+                    Some((lp, ln)) if lp.wrapping_add(ln as usize) == d => {
+                        // Grown where the host range goes on: the host
+                        // mapping grows into it (the pages the mapping
+                        // holds there: the file's, or zeros).
+                        // SAFETY: `d..d+n` is guest memory nothing maps
+                        // (the caller checked); our reservation's pages
+                        // there are dropped for the mapping to grow into.
+                        let r = unsafe {
+                            libc::munmap(d as *mut libc::c_void, n as usize);
+                            libc::mremap(lp as *mut libc::c_void, ln as usize, (ln + n) as usize, 0)
+                        };
+                        if r == libc::MAP_FAILED {
+                            fresh(d, n);
+                            return Err(nomem);
+                        }
+                        last = Some((lp, ln + n));
+                    }
+                    _ => {
+                        fresh(d, n);
+                    }
+                }
             }
-        } else {
-            // SAFETY: both ranges are inside our reservations; MREMAP_FIXED
-            // replaces the destination's pages, and the source range, left
-            // without a mapping, gets fresh pages back.
-            let r = unsafe {
-                libc::mremap(
-                    host_old as *mut libc::c_void,
-                    old_len as usize,
-                    new_len as usize,
-                    libc::MREMAP_MAYMOVE | libc::MREMAP_FIXED,
-                    host_to as *mut libc::c_void,
-                )
-            };
-            if r == libc::MAP_FAILED {
-                return Err(nomem);
+        }
+        if to != old && old_len > 0 {
+            for &(_, p, n) in &src {
+                fresh(p, n);
             }
-            if old_len > 0 {
-                fresh(host_old, old_len);
-                self.remove_maps(old, old + old_len);
-            }
+            self.remove_maps(old, old + old_len);
         }
         let mut moved = m;
         moved.end = to + new_len;
@@ -574,8 +695,8 @@ impl GuestMemory {
         shared: bool,
         path: String,
     ) -> Result<(), i64> {
-        let host = self
-            .host_ptr(addr, len)
+        let pieces = self
+            .host_pieces(addr, len)
             .map_err(|_| -(libc::ENOMEM as i64))?;
         let flags = libc::MAP_FIXED
             | if shared {
@@ -585,28 +706,36 @@ impl GuestMemory {
             };
         // A shared mapping of a read-only file cannot be made writable on the
         // host; the guest cannot write it either, so map it read-only there.
-        let try_map = |p: i32| {
-            // SAFETY: `host..host+len` is inside our own reservation, which
+        let try_map = |host: *mut u8, n: u64, off: u64, p: i32| {
+            // SAFETY: `host..host+n` is inside our own reservation, which
             // only guest memory uses; MAP_FIXED replaces those pages.
             unsafe {
                 libc::mmap(
                     host as *mut libc::c_void,
-                    len as usize,
+                    n as usize,
                     p,
                     flags,
                     fd,
-                    offset as i64,
+                    off as i64,
                 )
             }
         };
-        let mut r = try_map(libc::PROT_READ | libc::PROT_WRITE);
-        if r == libc::MAP_FAILED && shared {
-            r = try_map(libc::PROT_READ);
-        }
-        if r == libc::MAP_FAILED {
-            return Err(-(std::io::Error::last_os_error()
-                .raw_os_error()
-                .unwrap_or(libc::EINVAL) as i64));
+        for &(at, host, n) in &pieces {
+            let off = offset + (at - addr);
+            let mut r = try_map(host, n, off, libc::PROT_READ | libc::PROT_WRITE);
+            if r == libc::MAP_FAILED && shared {
+                r = try_map(host, n, off, libc::PROT_READ);
+            }
+            if r == libc::MAP_FAILED {
+                let e = std::io::Error::last_os_error()
+                    .raw_os_error()
+                    .unwrap_or(libc::EINVAL);
+                if at != addr {
+                    // As Linux, whose MAP_FIXED unmaps the range first.
+                    self.unmap(addr, len);
+                }
+                return Err(-(e as i64));
+            }
         }
         self.remove_maps(addr, addr + len);
         // Pages wholly past the end of the file: a bus error on Linux (and
@@ -620,11 +749,11 @@ impl GuestMemory {
         } else {
             None
         };
+        // Kept where it lies past the mapping's end too, for `mremap` to
+        // grow the mapping over.
         let bus_from = match size {
-            Some(size) if page_up(size) < offset + len => {
-                addr + page_up(size).saturating_sub(offset)
-            }
-            _ => u64::MAX,
+            Some(size) => addr.saturating_add(page_up(size).saturating_sub(offset)),
+            None => u64::MAX,
         };
         self.maps.insert(
             addr,
@@ -646,13 +775,14 @@ impl GuestMemory {
             return;
         }
         self.remove_maps(addr, addr + len);
-        if let Ok(host) = self.host_ptr(addr, len) {
+        let pieces: Vec<_> = self.pieces(addr, len).collect();
+        for (_, host, n) in pieces {
             // SAFETY: inside our reservation; fresh anonymous pages replace
             // whatever was there (zero-filled, released to the host).
             unsafe {
                 libc::mmap(
                     host as *mut libc::c_void,
-                    len as usize,
+                    n as usize,
                     libc::PROT_READ | libc::PROT_WRITE,
                     libc::MAP_FIXED | libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
                     -1,
@@ -743,16 +873,10 @@ impl GuestMemory {
                 // An ELF segment copied at load: its bytes stay (the file's).
                 continue;
             }
-            if let Ok(p) = self.host_ptr(a, b - a) {
+            for (_, p, n) in self.pieces(a, b - a) {
                 // SAFETY: inside our reservation; dropping pages changes
                 // only their contents, which the guest asked for.
-                unsafe {
-                    libc::madvise(
-                        p as *mut libc::c_void,
-                        (b - a) as usize,
-                        libc::MADV_DONTNEED,
-                    )
-                };
+                unsafe { libc::madvise(p as *mut libc::c_void, n as usize, libc::MADV_DONTNEED) };
             }
         }
         covered == hi - lo
@@ -945,6 +1069,38 @@ mod tests {
                 (0x1000, 0x2000, false),
                 (0x2000, 0x4000, true)
             ]
+        );
+    }
+
+    #[test]
+    fn ranges_cross_region_edges() {
+        let mut m = GuestMemory::new();
+        let low = layout::LOW_TOP - layout::LOW_MIN;
+        m.add_region(layout::LOW_MIN, low).unwrap();
+        let at = layout::LOW_TOP - 0x2000;
+        assert!(!m.covered(at, 0x4000));
+        // The part above 4 GiB becomes the span up to 5 GiB.
+        assert!(m.cover(at, 0x4000));
+        assert_eq!(m.new_regions.len(), 1);
+        assert_eq!(
+            (m.new_regions[0].0, m.new_regions[0].1),
+            (layout::LOW_TOP, 1 << 30)
+        );
+        let pieces: Vec<_> = m.pieces(at, 0x4000).map(|(g, _, n)| (g, n)).collect();
+        assert_eq!(pieces, vec![(at, 0x2000), (layout::LOW_TOP, 0x2000)]);
+        m.map_anon_fixed(at, 0x4000, Prot::from_bits(3), Backing::Anonymous);
+        let data: Vec<u8> = (0..0x3000u32).map(|i| i as u8).collect();
+        m.write(at + 0x800, &data).unwrap();
+        let mut back = vec![0u8; data.len()];
+        m.read(at + 0x800, &mut back).unwrap();
+        assert_eq!(back, data);
+        m.unmap(at + 0x1000, 0x2000);
+        assert_eq!(m.read_u64(layout::LOW_TOP - 8), Ok(0));
+        assert_eq!(m.read_u64(layout::LOW_TOP), Ok(0));
+        // Beyond the new span: not guest memory.
+        assert_eq!(
+            m.host_pieces(at, (1 << 30) + 0x3000),
+            Err(Fault(layout::LOW_TOP + (1 << 30)))
         );
     }
 

@@ -1807,10 +1807,17 @@ impl<O: Observer> Machine<'_, O> {
         Ok(Sys::Ret(at as i64))
     }
 
+    /// `mremap(2)` as Linux does it, for private and shared memory,
+    /// anonymous and file-backed: shrunk in place, grown in place where
+    /// the pages after it are free, else moved (`MREMAP_MAYMOVE`) or moved
+    /// to `new_addr` (`MREMAP_FIXED`, replacing what is there); old size 0
+    /// maps shared pages a second time. The host moves the pages
+    /// (`GuestMemory::remap`).
     fn mremap(&mut self, a: [u64; 6]) -> Result<Sys, i64> {
         let [old, old_len, new_len, flags, new_addr, _] = a;
         const MREMAP_MAYMOVE: u64 = 1;
         const MREMAP_FIXED: u64 = 2;
+        let nomem = -(libc::ENOMEM as i64);
         if old % PAGE_SIZE != 0
             || new_len == 0
             || flags & !(MREMAP_MAYMOVE | MREMAP_FIXED) != 0
@@ -1819,89 +1826,62 @@ impl<O: Observer> Machine<'_, O> {
             return Err(NEG_EINVAL);
         }
         if old_len > TASK_SIZE || new_len > TASK_SIZE {
-            return Err(-(libc::ENOMEM as i64));
+            return Err(if flags & MREMAP_FIXED != 0 {
+                NEG_EINVAL
+            } else {
+                nomem
+            });
         }
-        let (old_len, new_len) = (page_up(old_len), page_up(new_len));
-        let Some((_, mp)) = self.mem.mapping_at(old) else {
-            return Err(-(libc::EFAULT as i64));
-        };
-        let (prot, backing, shared) = (mp.prot, mp.backing.clone(), mp.shared);
-        if old_len > 0 && mp.end < old + old_len {
-            // The range must be one mapping.
-            return Err(-(libc::EFAULT as i64));
+        let (mut old_len, new_len) = (page_up(old_len), page_up(new_len));
+        let fixed = flags & MREMAP_FIXED != 0;
+        // Linux's order (6.x): the source's mapping must exist; a fixed
+        // destination is then unmapped and the range shrunk before the
+        // rest of the source is checked.
+        if self.mem.mapping_at(old).is_none() {
+            return Err(NEG_EFAULT);
         }
-        if shared {
-            return self.mremap_shared(old, old_len, new_len, flags, new_addr);
-        }
-        if old_len == 0 || flags & MREMAP_FIXED != 0 {
-            // A second mapping of private memory; a fixed destination for
-            // private memory (not yet).
-            return Err(NEG_EINVAL);
-        }
-        if new_len <= old_len {
-            self.mem.unmap(old + new_len, old_len - new_len);
-            return Ok(Sys::Ret(old as i64));
-        }
-        let grow = new_len - old_len;
-        if self.mem.host_ptr(old + old_len, grow).is_ok()
-            && !self.mem.any_mapped(old + old_len, old + new_len)
-        {
-            self.mem.map_anon_fixed(old + old_len, grow, prot, backing);
-            return Ok(Sys::Ret(old as i64));
-        }
-        if flags & MREMAP_MAYMOVE == 0 {
-            return Err(-(libc::ENOMEM as i64));
-        }
-        let to = self.mem.find_free(new_len).ok_or(-(libc::ENOMEM as i64))?;
-        self.mem.map_anon_fixed(to, new_len, prot, backing);
-        let src = self
-            .mem
-            .slice(old, old_len)
-            .map_err(|_| NEG_EFAULT)?
-            .as_ptr();
-        let dst = self
-            .mem
-            .slice_mut(to, old_len)
-            .map_err(|_| NEG_EFAULT)?
-            .as_mut_ptr();
-        // SAFETY: both ranges are inside our reservations and do not overlap
-        // (the destination was free).
-        unsafe { std::ptr::copy_nonoverlapping(src, dst, old_len as usize) };
-        self.mem.unmap(old, old_len);
-        self.code_changed(old, old + old_len);
-        Ok(Sys::Ret(to as i64))
-    }
-
-    /// `mremap` of shared memory (`MAP_SHARED`, anonymous or a file): the
-    /// moved, grown or second mapping keeps sharing the pages with every
-    /// process that maps them (`GuestMemory::remap_shared`).
-    fn mremap_shared(
-        &mut self,
-        old: u64,
-        old_len: u64,
-        new_len: u64,
-        flags: u64,
-        new_addr: u64,
-    ) -> Result<Sys, i64> {
-        const MREMAP_MAYMOVE: u64 = 1;
-        const MREMAP_FIXED: u64 = 2;
-        let nomem = -(libc::ENOMEM as i64);
-        let to = if flags & MREMAP_FIXED != 0 {
+        if fixed {
             if new_addr % PAGE_SIZE != 0
                 || new_addr > TASK_SIZE - new_len
-                || (new_addr < old + old_len && old < new_addr + new_len)
+                || (new_addr < old.saturating_add(old_len) && old < new_addr + new_len)
             {
                 return Err(NEG_EINVAL);
             }
+            let had_code = self.mem.any_exec(new_addr, new_addr + new_len);
+            self.mem.unmap(new_addr, new_len);
+            if had_code {
+                self.code_changed(new_addr, new_addr + new_len);
+            }
+        }
+        if old_len >= new_len && old_len > 0 {
+            let had_code = self.mem.any_exec(old + new_len, old + old_len);
+            self.mem.unmap(old + new_len, old_len - new_len);
+            if had_code {
+                self.code_changed(old + new_len, old + old_len);
+            }
+            if !fixed {
+                return Ok(Sys::Ret(old as i64));
+            }
+            old_len = new_len;
+        }
+        let Some((_, mp)) = self.mem.mapping_at(old) else {
+            return Err(NEG_EFAULT);
+        };
+        if old_len == 0 && !mp.shared {
+            // A second mapping: of shared memory only.
+            return Err(NEG_EINVAL);
+        }
+        if mp.end < old + old_len {
+            // The range must be one mapping.
+            return Err(NEG_EFAULT);
+        }
+        let to = if fixed {
             if !self.mem.cover(new_addr, new_len) {
                 return Err(nomem);
             }
             new_addr
-        } else if old_len > 0 && new_len <= old_len {
-            self.mem.unmap(old + new_len, old_len - new_len);
-            return Ok(Sys::Ret(old as i64));
         } else if old_len > 0
-            && self.mem.host_ptr(old, new_len).is_ok()
+            && self.mem.covered(old + old_len, new_len - old_len)
             && !self.mem.any_mapped(old + old_len, old + new_len)
         {
             old
@@ -1912,7 +1892,7 @@ impl<O: Observer> Machine<'_, O> {
         };
         let had_code = self.mem.any_exec(to, to + new_len)
             || (old_len > 0 && self.mem.any_exec(old, old + old_len));
-        self.mem.remap_shared(old, old_len, new_len, to)?;
+        self.mem.remap(old, old_len, new_len, to)?;
         if had_code {
             self.code_changed(old, old + old_len);
             self.code_changed(to, to + new_len);
