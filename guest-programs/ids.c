@@ -4,7 +4,12 @@
  * sets other ids and groups and runs itself again with execve (`ids
  * show`), which prints the ids it starts with: execve keeps the real and
  * effective ids and the groups, and sets the saved ids to the effective
- * ones. */
+ * ones. `ids secure` prints the ids it starts with, AT_SECURE and whether
+ * LD_LIBRARY_PATH reached it (the loader removes it from a secure
+ * program's environment); `ids setid PROGRAM [user]` (as root) sets
+ * LD_LIBRARY_PATH and execs PROGRAM `secure`, with `user` first taking
+ * uid and gid 1000 for good: PROGRAM is a set-user-ID or set-group-ID
+ * copy of this program. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <grp.h>
@@ -12,6 +17,8 @@
 #include <spawn.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
+#include <sys/auxv.h>
 #include <sys/fsuid.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -47,6 +54,27 @@ int main(int argc, char **argv) {
     if (argc > 1 && !strcmp(argv[1], "show")) {
         show_ids();
         return 0;
+    }
+    if (argc > 1 && !strcmp(argv[1], "secure")) {
+        gid_t gr, ge, gs;
+        getresuid(&r, &e, &s);
+        getresgid(&gr, &ge, &gs);
+        printf("uid %u %u %u gid %u %u %u AT_SECURE %lu LD_LIBRARY_PATH %s\n", r, e, s, gr, ge, gs,
+               getauxval(AT_SECURE), getenv("LD_LIBRARY_PATH") ? "kept" : "removed");
+        return 0;
+    }
+    if (argc > 2 && !strcmp(argv[1], "setid")) {
+        if (argc > 3 && !strcmp(argv[3], "user")) {
+            printf("setgroups = %d\n", setgroups(0, NULL));
+            printf("setresgid(1000,1000,1000) = %d\n", setresgid(1000, 1000, 1000));
+            printf("setresuid(1000,1000,1000) = %d\n", setresuid(1000, 1000, 1000));
+        }
+        setenv("LD_LIBRARY_PATH", "/nonexistent", 1);
+        fflush(stdout);
+        char *args[] = {argv[2], "secure", NULL};
+        execv(argv[2], args);
+        printf("execv: %s\n", strerror(errno));
+        return 1;
     }
     if (argc > 1 && !strcmp(argv[1], "exec")) {
         if (geteuid() == 0) {

@@ -28,6 +28,82 @@ fn user_and_group_ids_follow_linux_rules_and_posix_spawn_resets_them() {
 }
 
 #[test]
+fn set_id_programs_start_as_linux_starts_them() {
+    use std::os::unix::fs::PermissionsExt;
+    // SAFETY: geteuid cannot fail.
+    let root = unsafe { libc::geteuid() } == 0;
+    let dir = scratch("set-id");
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let copy = |name: &str, mode: u32| {
+        let p = dir.join(name);
+        std::fs::copy(guest("ids-O2"), &p).unwrap();
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(mode)).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let (suid, sgid) = (copy("suid", 0o4755), copy("sgid", 0o2755));
+    // A set-id program of the user's own: the ids stay, AT_SECURE 0. As
+    // root, after taking uid and gid 1000: euid (egid) 0 and AT_SECURE 1,
+    // and the loader drops LD_LIBRARY_PATH.
+    let mut cases = vec![vec!["setid", suid.as_str()], vec!["setid", sgid.as_str()]];
+    if root {
+        cases.push(vec!["setid", suid.as_str(), "user"]);
+        cases.push(vec!["setid", sgid.as_str(), "user"]);
+    } else {
+        eprintln!(
+            "skipped the set-id cases that need root (uid 1000 running a root set-id program)"
+        );
+    }
+    for args in &cases {
+        let out = as_native_twice("set-id-run", &[], &guest("ids-O2"), args).1;
+        let text = String::from_utf8_lossy(&out.stdout);
+        let want = if args.len() == 3 {
+            "AT_SECURE 1 LD_LIBRARY_PATH removed"
+        } else {
+            "AT_SECURE 0 LD_LIBRARY_PATH kept"
+        };
+        assert!(text.contains(want), "{args:?}: {text}");
+    }
+    if !root || !have("setpriv") {
+        eprintln!(
+            "skipped the refusal of a set-id program as another user: needs root and setpriv"
+        );
+        return;
+    }
+    // pathvm as user 65534 cannot give its guest root's ids: execve fails
+    // with EPERM and a one-line message.
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let out = std::process::Command::new("setpriv")
+        .args([
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            pathvm(),
+            "run",
+            "-q",
+            "-o",
+        ])
+        .arg(dir.join("nobody.out"))
+        .arg(guest("ids-O2"))
+        .args(["setid", suid.as_str()])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        text.contains("execv: Operation not permitted"),
+        "{text} {err}"
+    );
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let lines: Vec<_> = err.lines().filter(|l| l.contains("set-user-ID")).collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(
+        lines[0].contains("cannot run the set-user-ID or set-group-ID program"),
+        "{err}"
+    );
+}
+
+#[test]
 fn make_runs_its_recipes() {
     if !have("make") {
         eprintln!("skipped: make is not installed");

@@ -176,6 +176,32 @@ impl Identity {
         }
     }
 
+    /// [`Identity::after_exec`] of the file `st` describes: a set-user-ID
+    /// file makes its owner the effective and saved uid, a set-group-ID
+    /// one (with its group's execute bit) its group the effective and
+    /// saved gid, unless its filesystem is mounted `nosuid`, as Linux's
+    /// `execve` does.
+    pub(crate) fn after_exec_of(&self, st: &libc::stat, nosuid: bool) -> Identity {
+        let mut next = self.clone();
+        if !nosuid && st.st_mode & libc::S_IFMT == libc::S_IFREG {
+            if st.st_mode & libc::S_ISUID != 0 {
+                next.uid.effective = st.st_uid;
+            }
+            if st.st_mode & (libc::S_ISGID | libc::S_IXGRP) == libc::S_ISGID | libc::S_IXGRP {
+                next.gid.effective = st.st_gid;
+            }
+        }
+        next.after_exec()
+    }
+
+    /// Linux's `AT_SECURE` for a program that starts with these ids: its
+    /// effective ids differ from its real ones (a set-id program, or ids
+    /// set so before `execve`), and its loader then ignores `LD_PRELOAD`,
+    /// `LD_LIBRARY_PATH` and the like.
+    pub fn secure(&self) -> bool {
+        self.uid.effective != self.uid.real || self.gid.effective != self.gid.real
+    }
+
     /// As an argument for the program `execve` runs under pathvm:
     /// `RUID,EUID,SUID,FSUID:RGID,EGID,SGID,FSGID:GROUP,...` (decimal).
     pub fn to_arg(&self) -> String {

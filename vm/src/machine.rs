@@ -822,15 +822,18 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
     let argv: Vec<Vec<u8>> = config.argv.iter().map(|a| a.as_bytes().to_vec()).collect();
     let envp: Vec<Vec<u8>> = config.env.iter().map(|a| a.as_bytes().to_vec()).collect();
     let execfn = config.program.as_os_str().as_bytes();
-    // SAFETY: getuid and friends cannot fail.
-    let (uid, euid, gid, egid) = unsafe {
-        (
-            libc::getuid(),
-            libc::geteuid(),
-            libc::getgid(),
-            libc::getegid(),
-        )
-    };
+    // The guest's ids: those `execve` left (set-id bits applied), or the
+    // host process's.
+    let ids = config
+        .ids
+        .clone()
+        .unwrap_or_else(crate::identity::Identity::of_host);
+    let (uid, euid, gid, egid) = (
+        ids.uid.real,
+        ids.uid.effective,
+        ids.gid.real,
+        ids.gid.effective,
+    );
     let auxv = [
         (at::PHDR, exe.phdr_vaddr + exe_bias),
         (at::PHENT, exe.phentsize),
@@ -846,7 +849,7 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
         (at::HWCAP, crate::cpu::HWCAP),
         (at::HWCAP2, 0),
         (at::CLKTCK, 100),
-        (at::SECURE, 0),
+        (at::SECURE, u64::from(ids.secure())),
         (at::MINSIGSTKSZ, 2048),
     ];
     let st = stack::build(

@@ -1718,7 +1718,7 @@ impl<O: Observer> Machine<'_, O> {
             }
         }
         let blocked = self.sys.sig.blocked;
-        let ids = self.sys.ids.after_exec();
+        let ids = self.exec_ids(&resolved)?;
         self.sys.process.exec(
             resolved,
             argv,
@@ -1729,6 +1729,47 @@ impl<O: Observer> Machine<'_, O> {
             ids,
         )?;
         Ok(Sys::Exec)
+    }
+
+    /// The ids the program at `path` starts with (set-user-ID and
+    /// set-group-ID bits applied). pathvm's host process keeps its own
+    /// identity, so it refuses (`EPERM`, with a one-line message) a set-id
+    /// program that would give the guest an id the host process does not
+    /// have and, not being root, cannot act as.
+    fn exec_ids(&self, path: &std::path::Path) -> Result<crate::identity::Identity, i64> {
+        use std::os::unix::ffi::OsStrExt;
+        let Ok(c) = CString::new(path.as_os_str().as_bytes()) else {
+            return Ok(self.sys.ids.after_exec());
+        };
+        // SAFETY: `st` and `vfs` are buffers the calls fill; `c` is a
+        // NUL-terminated path.
+        let (st, nosuid) = unsafe {
+            let mut st: libc::stat = std::mem::zeroed();
+            let mut vfs: libc::statvfs = std::mem::zeroed();
+            if libc::stat(c.as_ptr(), &mut st) != 0 {
+                // execve reports the error.
+                return Ok(self.sys.ids.after_exec());
+            }
+            let nosuid =
+                libc::statvfs(c.as_ptr(), &mut vfs) == 0 && vfs.f_flag & libc::ST_NOSUID != 0;
+            (st, nosuid)
+        };
+        let ids = self.sys.ids.after_exec_of(&st, nosuid);
+        // SAFETY: these calls cannot fail.
+        let (host_uid, host_gid) = unsafe { (libc::geteuid(), libc::getegid()) };
+        let gained = |now: u32, new: u32, host: u32| new != now && new != host;
+        if host_uid != 0
+            && (gained(self.sys.ids.uid.effective, ids.uid.effective, host_uid)
+                || gained(self.sys.ids.gid.effective, ids.gid.effective, host_gid))
+        {
+            eprintln!(
+                "pathvm: cannot run the set-user-ID or set-group-ID program {path:?}: it runs as user {} group {}, and pathvm, running as user {host_uid} group {host_gid}, cannot give it those ids (execve fails with EPERM)",
+                ids.uid.effective,
+                ids.gid.effective
+            );
+            return Err(-(libc::EPERM as i64));
+        }
+        Ok(ids)
     }
 
     fn mmap(&mut self, a: [u64; 6]) -> Result<Sys, i64> {
