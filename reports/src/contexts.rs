@@ -125,7 +125,7 @@ pub(crate) fn label_name(profile: &Profile, label: u32) -> &str {
 
 /// The calling context tree with nodes of equal stacks merged. Path 0 is
 /// the root (the empty stack); a path's prefix has a smaller index.
-pub(crate) struct MergedTree {
+pub(crate) struct MergedTree<'a> {
     /// Metrics per cost vector.
     pub m: usize,
     /// The path without its last function.
@@ -134,29 +134,25 @@ pub(crate) struct MergedTree {
     pub label: Vec<u32>,
     pub depth: Vec<u32>,
     pub calls: Vec<u64>,
+    /// `m` values per path: the profile's own self costs when no two
+    /// nodes merge (each path is the node of the same index), so a large
+    /// tree's costs are not copied.
+    self_cost: std::borrow::Cow<'a, [u64]>,
     /// `m` values per path.
-    pub self_cost: Vec<u64>,
-    /// `m` values per path.
-    pub incl: Vec<u64>,
+    incl: Vec<u64>,
     /// The path of every node of the profile's context table.
     pub path_of: Vec<u32>,
 }
 
-impl MergedTree {
+impl<'a> MergedTree<'a> {
     /// Merges the tree of a validated profile.
-    pub fn build(profile: &Profile) -> MergedTree {
+    pub fn build(profile: &'a Profile) -> MergedTree<'a> {
         let c = &profile.contexts;
         let m = profile.metrics.len();
-        let mut t = MergedTree {
-            m,
-            prefix: vec![0],
-            label: vec![THREAD],
-            depth: vec![0],
-            calls: vec![0],
-            self_cost: vec![0; m],
-            incl: Vec::new(),
-            path_of: Vec::new(),
-        };
+        let mut prefixes = vec![0u32];
+        let mut label = vec![THREAD];
+        let mut depth = vec![0u32];
+        let mut calls = vec![0u64];
         let mut index: FxHashMap<(u32, u32), u32> = FxHashMap::default();
         let mut path_of = vec![0u32; c.len()];
         for node in 0..c.len() {
@@ -164,7 +160,7 @@ impl MergedTree {
                 0
             } else {
                 let prefix = path_of[c.parent[node] as usize];
-                let label = match c.function[node] {
+                let l = match c.function[node] {
                     ContextTable::NO_FUNCTION
                         if c.flags[node] & ContextTable::FLAG_THREAD_ROOT != 0 =>
                     {
@@ -173,32 +169,56 @@ impl MergedTree {
                     ContextTable::NO_FUNCTION => UNKNOWN,
                     f => f,
                 };
-                *index.entry((prefix, label)).or_insert_with(|| {
-                    t.prefix.push(prefix);
-                    t.label.push(label);
-                    t.depth.push(t.depth[prefix as usize] + 1);
-                    t.calls.push(0);
-                    t.self_cost.extend(std::iter::repeat_n(0, m));
-                    (t.prefix.len() - 1) as u32
+                *index.entry((prefix, l)).or_insert_with(|| {
+                    prefixes.push(prefix);
+                    label.push(l);
+                    depth.push(depth[prefix as usize] + 1);
+                    calls.push(0);
+                    (prefixes.len() - 1) as u32
                 })
             };
             path_of[node] = path;
             let p = path as usize;
-            t.calls[p] = t.calls[p].saturating_add(c.calls[node]);
+            calls[p] = calls[p].saturating_add(c.calls[node]);
+        }
+        drop(index);
+        let n = prefixes.len();
+        let unmerged = n == c.len() && c.self_cost.len() == n * m;
+        let self_cost = if unmerged {
+            std::borrow::Cow::Borrowed(&c.self_cost[..])
+        } else {
+            let mut v = vec![0u64; n * m];
+            for (node, &p) in path_of.iter().enumerate() {
+                let p = p as usize;
+                for k in 0..m {
+                    v[p * m + k] = v[p * m + k].saturating_add(c.self_cost[node * m + k]);
+                }
+            }
+            std::borrow::Cow::Owned(v)
+        };
+        let mut incl = self_cost.to_vec();
+        for p in (1..n).rev() {
+            let q = prefixes[p] as usize;
             for k in 0..m {
-                t.self_cost[p * m + k] =
-                    t.self_cost[p * m + k].saturating_add(c.self_cost[node * m + k]);
+                incl[q * m + k] = incl[q * m + k].saturating_add(incl[p * m + k]);
             }
         }
-        t.path_of = path_of;
-        t.incl = t.self_cost.clone();
-        for p in (1..t.len()).rev() {
-            let q = t.prefix[p] as usize;
-            for k in 0..m {
-                t.incl[q * m + k] = t.incl[q * m + k].saturating_add(t.incl[p * m + k]);
-            }
+        MergedTree {
+            m,
+            prefix: prefixes,
+            label,
+            depth,
+            calls,
+            self_cost,
+            incl,
+            path_of,
         }
-        t
+    }
+
+    /// The path of every node of the profile's context table, the rest
+    /// dropped.
+    pub fn into_path_of(self) -> Vec<u32> {
+        self.path_of
     }
 
     /// Number of paths, the root included.

@@ -359,6 +359,35 @@ pub fn pprof_profile(
     profile: &Profile,
     metric: Option<&str>,
 ) -> Result<proto::Profile, ExportError> {
+    let mut sample_type = Vec::new();
+    let mut sample = Vec::new();
+    let mut message = pprof_message(profile, metric, &mut |part| {
+        match part {
+            Part::SampleTypes(t) => sample_type = t.to_vec(),
+            Part::Sample(s) => sample.push(s),
+        }
+        Ok(())
+    })?;
+    message.sample_type = sample_type;
+    message.sample = sample;
+    Ok(message)
+}
+
+/// What [`pprof_message`] hands out as it makes it: the sample types
+/// first, then each sample.
+enum Part<'a> {
+    SampleTypes(&'a [proto::ValueType]),
+    Sample(proto::Sample),
+}
+
+/// [`pprof_profile`]'s message without its sample types and samples,
+/// which go to `part` as they are made (the types first), so that
+/// [`export_pprof`] writes them without holding every sample.
+fn pprof_message(
+    profile: &Profile,
+    metric: Option<&str>,
+    part: &mut dyn FnMut(Part<'_>) -> io::Result<()>,
+) -> Result<proto::Profile, ExportError> {
     let cols = export_columns(profile, metric)?;
     let default_col = if metric.is_some() { cols[0] } else { 0 };
     let m = profile.metrics.len();
@@ -377,6 +406,7 @@ pub fn pprof_profile(
         })
         .collect();
     let default_sample_type = sample_type[default_col].r#type;
+    part(Part::SampleTypes(&sample_type))?;
 
     let mapping: Vec<proto::Mapping> = profile
         .meta
@@ -501,7 +531,6 @@ pub fn pprof_profile(
         }
     }
 
-    let mut sample = Vec::new();
     let mut stack = Vec::new();
     for ((node, leaf), values) in samples {
         let mut location_id = vec![leaf];
@@ -518,11 +547,11 @@ pub fn pprof_profile(
                 });
             }
         }
-        sample.push(proto::Sample {
+        part(Part::Sample(proto::Sample {
             location_id,
             value: values.iter().map(|&v| signed(v)).collect(),
             label: Vec::new(),
-        });
+        }))?;
     }
     let Tables {
         mut st,
@@ -543,8 +572,6 @@ pub fn pprof_profile(
         unit: count,
     });
     Ok(proto::Profile {
-        sample_type,
-        sample,
         mapping,
         location,
         function,
@@ -569,10 +596,27 @@ pub fn export_pprof(
     metric: Option<&str>,
     out: &mut dyn Write,
 ) -> Result<(), ExportError> {
-    let message = pprof_profile(profile, metric)?;
-    let bytes = message.encode_to_vec();
+    // The message is written field by field, in the order `encode` writes
+    // them (field 1, the sample types; field 2, the samples, each as it is
+    // made; then fields 3 and up), so the bytes are those of the whole
+    // message encoded at once, and the samples (one or more per context)
+    // are never all in memory.
     let mut gz = GzEncoder::new(io::BufWriter::new(out), Compression::default());
-    gz.write_all(&bytes)?;
+    let mut buf = Vec::new();
+    let rest = pprof_message(profile, metric, &mut |part| {
+        buf.clear();
+        match part {
+            Part::SampleTypes(t) => proto::Profile {
+                sample_type: t.to_vec(),
+                ..Default::default()
+            }
+            .encode(&mut buf)
+            .map_err(io::Error::other)?,
+            Part::Sample(s) => prost::encoding::message::encode(2, &s, &mut buf),
+        }
+        gz.write_all(&buf)
+    })?;
+    gz.write_all(&rest.encode_to_vec())?;
     gz.finish()?.flush()?;
     Ok(())
 }

@@ -27,13 +27,33 @@ pub struct ThreadTotals {
 pub fn thread_totals(profile: &Profile) -> Vec<ThreadTotals> {
     let c = &profile.contexts;
     let m = profile.metrics.len();
-    let incl = c.inclusive(m);
+    // A thread root is a child of the tree's root: its inclusive cost is
+    // the self cost of every node below that child (summed here without a
+    // table of every node's inclusive cost, which a large tree makes big).
+    let mut top_of = vec![0u32; c.len()];
+    let mut incl: rustc_hash::FxHashMap<u32, Vec<u64>> = rustc_hash::FxHashMap::default();
+    for node in 1..c.len() {
+        let parent = c.parent[node] as usize;
+        let top = if parent == 0 {
+            node as u32
+        } else {
+            top_of[parent]
+        };
+        top_of[node] = top;
+        if c.thread_of_root(top as usize).is_some() {
+            let sum = incl.entry(top).or_insert_with(|| vec![0; m]);
+            for (a, &b) in sum.iter_mut().zip(c.self_of(node, m)) {
+                *a = a.saturating_add(b);
+            }
+        }
+    }
+    drop(top_of);
     let mut rows: Vec<ThreadTotals> = Vec::new();
     for node in 1..c.len() {
         let Some(tid) = c.thread_of_root(node) else {
             continue;
         };
-        let cost = &incl[node * m..(node + 1) * m];
+        let cost = &incl[&(node as u32)][..];
         match rows.iter_mut().find(|r| r.tid == tid) {
             Some(r) => r.cost.iter_mut().zip(cost).for_each(|(a, b)| *a += b),
             None => rows.push(ThreadTotals {

@@ -267,8 +267,13 @@ fn one_view<'a>(
     let (tree_json, new_node) = cut_tree(profile, &tree, opts.max_contexts, notes);
     let (functions, kept_fn) = functions_json(profile, opts.max_functions, notes);
     let edges = edges_json(&tree, &kept_fn);
+    // The paths need only each context's merged path: the tree's costs go
+    // first (on a 1M-context profile they are as large as the profile's).
+    let path_of = tree.into_path_of();
     let mut files = FileTable::default();
-    let paths = paths_json(profile, &tree, &new_node, &kept_fn, &mut files, opts, notes);
+    let paths = paths_json(
+        profile, &path_of, &new_node, &kept_fn, &mut files, opts, notes,
+    );
     let files = files.finish(read_source);
     ViewJson {
         format: 1,
@@ -563,7 +568,7 @@ const SPAN_LINES: u32 = 400;
 #[allow(clippy::too_many_arguments)]
 fn paths_json<'a>(
     profile: &'a Profile,
-    tree: &MergedTree,
+    path_of: &[u32],
     new_node: &[u32],
     kept_fn: &[u32],
     files: &mut FileTable,
@@ -602,8 +607,7 @@ fn paths_json<'a>(
             for (x, &v) in a.cost.iter_mut().zip(&r.cost) {
                 *x = x.saturating_add(v);
             }
-            let node = tree
-                .path_of
+            let node = path_of
                 .get(r.context as usize)
                 .and_then(|&p| new_node.get(p as usize).copied())
                 .unwrap_or(u32::MAX);
