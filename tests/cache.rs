@@ -80,12 +80,7 @@ fn l1d_misses_match_cachegrind_on_user_kernels() {
         ("stride", "stride_sweep"),
     ] {
         let profile = dir.join(format!("{mode}.out"));
-        let out = run_pathvm(&profile, &prog, &[mode]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        run_ok(&profile, &prog, &[mode]);
         let ours = pathvm_l1d_misses(&profile)[kernel];
         let theirs = cachegrind_d1_misses(&prog, mode, &dir)[kernel];
         let rel = (ours as f64 - theirs as f64).abs() / theirs.max(1) as f64;
@@ -144,44 +139,6 @@ fn counts_do_not_depend_on_other_analyses() {
     }
 }
 
-/// Self counts per function from a cachegrind output file: for each event
-/// named, the sum over the function's lines (its `fn=` blocks, of every
-/// file: a line's counts are `line` then the events in order).
-fn cachegrind_self(file: &std::path::Path, names: &[&str]) -> BTreeMap<String, Vec<u64>> {
-    let text = std::fs::read_to_string(file).expect("read cachegrind's output");
-    let events: Vec<&str> = text
-        .lines()
-        .find_map(|l| l.strip_prefix("events: "))
-        .expect("cachegrind's events line")
-        .split_whitespace()
-        .collect();
-    let cols: Vec<usize> = names
-        .iter()
-        .map(|n| events.iter().position(|e| e == n).expect("event") + 1)
-        .collect();
-    let mut m = BTreeMap::new();
-    let mut func = String::new();
-    for line in text.lines() {
-        if let Some(f) = line.strip_prefix("fn=") {
-            func = f.to_string();
-            continue;
-        }
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        if fields.first().is_some_and(|x| x.parse::<u64>().is_ok()) {
-            let sums = m
-                .entry(func.clone())
-                .or_insert_with(|| vec![0; names.len()]);
-            for (s, &c) in sums.iter_mut().zip(&cols) {
-                *s += fields
-                    .get(c)
-                    .and_then(|x| x.parse::<u64>().ok())
-                    .unwrap_or(0);
-            }
-        }
-    }
-    m
-}
-
 /// Legacy-SSE 16-byte loads and stores (guest-programs/ssemem.c: movupd
 /// over misaligned rows, some straddling two lines, movdqu, movdqa and
 /// movntdq) are one access of 16 bytes each, as cachegrind counts them:
@@ -196,13 +153,8 @@ fn sse_accesses_match_cachegrind() {
     let dir = scratch("cachegrind-sse");
     let prog = guest("ssemem-O2");
     let profile = dir.join("p.out");
-    let out = run_pathvm(&profile, &prog, &[]);
+    let out = run_ok(&profile, &prog, &[]);
     let native = run_native(&prog, &[]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     assert_eq!(out.stdout, native.stdout);
     // ssemem takes no argument: the helper's one is ignored.
     let cg_out = cachegrind(&prog, "sse", &dir);

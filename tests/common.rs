@@ -90,6 +90,18 @@ pub fn run_native(program: &Path, args: &[&str]) -> Output {
         .expect("start native program")
 }
 
+/// [`run_pathvm`], which must exit 0 (its stderr is shown when it does
+/// not): its output.
+pub fn run_ok(profile: &Path, program: &Path, args: &[&str]) -> Output {
+    let out = run_pathvm(profile, program, args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
 /// `pathvm ARGS...`, which must exit 0 (its stderr is shown when it does
 /// not): its output.
 pub fn pathvm_ok<I, S>(args: I) -> Output
@@ -173,6 +185,47 @@ pub fn cachegrind(program: &Path, arg: &str, dir: &Path) -> PathBuf {
         .unwrap();
     assert!(st.status.success());
     out
+}
+
+/// Self counts per function from a cachegrind output file: for each event
+/// named, the sum over the function's lines (its `fn=` blocks, of every
+/// file: a line's counts are `line` then the events in order).
+pub fn cachegrind_self(
+    file: &std::path::Path,
+    names: &[&str],
+) -> std::collections::BTreeMap<String, Vec<u64>> {
+    let text = std::fs::read_to_string(file).expect("read cachegrind's output");
+    let events: Vec<&str> = text
+        .lines()
+        .find_map(|l| l.strip_prefix("events: "))
+        .expect("cachegrind's events line")
+        .split_whitespace()
+        .collect();
+    let cols: Vec<usize> = names
+        .iter()
+        .map(|n| events.iter().position(|e| e == n).expect("event") + 1)
+        .collect();
+    let mut m = std::collections::BTreeMap::new();
+    let mut func = String::new();
+    for line in text.lines() {
+        if let Some(f) = line.strip_prefix("fn=") {
+            func = f.to_string();
+            continue;
+        }
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if fields.first().is_some_and(|x| x.parse::<u64>().is_ok()) {
+            let sums = m
+                .entry(func.clone())
+                .or_insert_with(|| vec![0; names.len()]);
+            for (s, &c) in sums.iter_mut().zip(&cols) {
+                *s += fields
+                    .get(c)
+                    .and_then(|x| x.parse::<u64>().ok())
+                    .unwrap_or(0);
+            }
+        }
+    }
+    m
 }
 
 /// pathvm's phases and their instructions.

@@ -296,36 +296,13 @@ fn cachegrind_data(
     std::collections::BTreeMap<String, u64>,
     std::collections::BTreeMap<String, u64>,
 ) {
-    let text = std::fs::read_to_string(file).expect("read cachegrind's output");
-    let events: Vec<&str> = text
-        .lines()
-        .find_map(|l| l.strip_prefix("events: "))
-        .expect("cachegrind's events line")
-        .split_whitespace()
-        .collect();
-    let at = |e: &str| events.iter().position(|x| *x == e).expect("event") + 1;
-    let (r, w) = (at("Dr"), at("Dw"));
     let (mut dr, mut dw) = (
         std::collections::BTreeMap::new(),
         std::collections::BTreeMap::new(),
     );
-    let mut func = String::new();
-    for line in text.lines() {
-        if let Some(f) = line.strip_prefix("fn=") {
-            func = f.to_string();
-            continue;
-        }
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        if fields.first().is_some_and(|x| x.parse::<u64>().is_ok()) {
-            let get = |i: usize| {
-                fields
-                    .get(i)
-                    .and_then(|x| x.parse::<u64>().ok())
-                    .unwrap_or(0)
-            };
-            *dr.entry(func.clone()).or_insert(0) += get(r);
-            *dw.entry(func.clone()).or_insert(0) += get(w);
-        }
+    for (func, c) in cachegrind_self(file, &["Dr", "Dw"]) {
+        dr.insert(func.clone(), c[0]);
+        dw.insert(func, c[1]);
     }
     (dr, dw)
 }

@@ -74,12 +74,7 @@ fn line_costs_match_cachegrind() {
     let prog = guest("cachetest-O2");
     for mode in ["naive", "interchange", "list", "stride"] {
         let profile = dir.join(format!("{mode}.out"));
-        let out = run_pathvm(&profile, &prog, &[mode]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        run_ok(&profile, &prog, &[mode]);
         let ours = pathvm_lines(&profile, "cachetest.c");
         let theirs = cachegrind_lines(&prog, mode, &dir, "cachetest.c");
         let lines: std::collections::BTreeSet<u64> =
