@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #define CF 0x1ul
 #define PF 0x4ul
@@ -94,6 +96,36 @@ static void far_loads(void) {
             printf("%s 0xffff: signal %d code %d\n", name[form], fault_sig, fault_code);
     }
     sigaction(SIGSEGV, &old, 0);
+}
+
+/* MOVSXD with a 16-bit operand size (66 63 /r) is a 16-bit move: it reads 2
+ * bytes, so an operand in the last 2 bytes before an unreadable page loads
+ * (it faulted when 4 bytes were read). */
+static void movsxd16(void) {
+    long page = sysconf(_SC_PAGESIZE);
+    char *p = mmap(0, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    struct sigaction sa, old;
+    uint64_t r = 0x1111222233334444ul;
+    if (p == MAP_FAILED || mprotect(p + page, page, PROT_NONE))
+        return;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_fault;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, &old);
+    p[page - 2] = (char)0x85;
+    p[page - 1] = (char)0x96;
+    fault_sig = 0;
+    if (sigsetjmp(fault_env, 1) == 0) {
+        /* 66 63 01: movsxd ax, [rcx] */
+        __asm__ volatile(".byte 0x66, 0x63, 0x01" : "+a"(r) : "c"(p + page - 2) : "memory");
+        printf("movsxd r16, m32 at a page end: %#lx\n", r);
+    } else {
+        printf("movsxd r16, m32 at a page end: signal %d code %d addr at page end %d\n",
+               fault_sig, fault_code, (char *)fault_addr == p + page);
+    }
+    sigaction(SIGSEGV, &old, 0);
+    munmap(p, 2 * page);
 }
 
 int main(void) {
@@ -189,6 +221,7 @@ int main(void) {
         printf("rdfsbase matches %d\n", base == self);
     }
     far_loads();
+    movsxd16();
     sink = d;
     return 0;
 }

@@ -8887,7 +8887,10 @@ static target_ulong disas_insn(DisasContext *s, CPUState *cpu)
                 gen_op_mov_reg_v(s, d_ot, reg, s->T0);
             } else {
                 gen_lea_modrm(env, s, modrm);
-                gen_op_ld_v(s, MO_32 | MO_SIGN, s->T0, s->A0);
+                /* pathvm: with a 16-bit operand size it is a 16-bit
+                   move, reading 2 bytes (a fault at a page edge shows it) */
+                gen_op_ld_v(s, d_ot == MO_16 ? MO_16 : MO_32 | MO_SIGN,
+                            s->T0, s->A0);
                 gen_op_mov_reg_v(s, d_ot, reg, s->T0);
             }
         } else
