@@ -425,6 +425,26 @@ fn report_options_that_do_not_apply_are_errors() {
             &["--by", "line", "--width", "80"][..],
             "--width does not apply to --by line",
         ),
+        (
+            &["--stats", "--by", "line"][..],
+            "--by line does not apply to --stats",
+        ),
+        (
+            &["--hot-summary", "--by", "function"][..],
+            "--by function does not apply to --hot-summary",
+        ),
+        (
+            &["--stats", "--top", "3"][..],
+            "--top does not apply to --stats",
+        ),
+        (
+            &["--path", "0", "--function", "c", "--metric", "loads"][..],
+            "--metric does not apply to --path",
+        ),
+        (
+            &["--phases", "--by", "context"][..],
+            "--by context does not apply to --phases",
+        ),
     ] {
         let out = report(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -436,6 +456,9 @@ fn report_options_that_do_not_apply_are_errors() {
         &["--by", "callpath", "--depth", "3", "--width", "80"][..],
         &["--by", "context", "--focus", "main", "--threshold", "1"][..],
         &["--by", "caller", "--path-contains", "main"][..],
+        &["--stats", "--by", "path"][..],
+        &["--hot-summary", "--by", "path", "--metric", "instructions"][..],
+        &["--phases", "--top", "3"][..],
     ] {
         let out = report(args);
         assert!(

@@ -389,6 +389,18 @@ fn bmf_is_valid_bencher_json_with_one_benchmark_per_phase() {
         String::from_utf8_lossy(&out.stderr),
         "pathvm: --metric: --format bmf writes every metric\n"
     );
+    // Nor has `--paths` outside the callgrind format.
+    let out = Command::new(pathvm())
+        .arg("export")
+        .arg(&plain)
+        .args(["--format", "folded", "--paths"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "pathvm: --paths applies to --format callgrind only\n"
+    );
 
     // Bencher's schema accepts both, and rejects what it should (so that
     // a validator that accepts anything cannot pass this test).

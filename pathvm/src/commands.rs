@@ -2,7 +2,7 @@
 //! of it from `reports`, written out.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use crate::options::{
@@ -38,7 +38,7 @@ fn terminal_width() -> Option<usize> {
 pub(crate) fn report(a: ReportArgs) -> Outcome {
     a.check_options_apply()?;
     let profile = reports::read_profiles(&a.file)?;
-    let view = match a.by {
+    let view = match a.by.unwrap_or(By::Function) {
         By::Function => reports::View::Function,
         By::Context => reports::View::Context,
         By::Caller => reports::View::Caller {
@@ -88,25 +88,20 @@ pub(crate) fn report(a: ReportArgs) -> Outcome {
 
 pub(crate) fn export(a: ExportArgs) -> Outcome {
     let profile = reports::read_profiles(&a.file)?;
-    let metric = a.metric.as_deref();
-    let one_metric = metric.unwrap_or("instructions");
-    let title = format!("pathvm: {} ({one_metric})", profile.meta.command.join(" "));
-    if matches!(a.format, ExportFormat::Bmf) && metric.is_some() {
-        return Err("--metric: --format bmf writes every metric".into());
-    }
+    let req = reports::ExportRequest {
+        format: match a.format {
+            ExportFormat::Callgrind => reports::ExportFormat::Callgrind,
+            ExportFormat::Folded => reports::ExportFormat::Folded,
+            ExportFormat::Flamegraph => reports::ExportFormat::Flamegraph,
+            ExportFormat::Speedscope => reports::ExportFormat::Speedscope,
+            ExportFormat::Pprof => reports::ExportFormat::Pprof,
+            ExportFormat::Bmf => reports::ExportFormat::Bmf,
+        },
+        metric: a.metric.as_deref(),
+        callgrind_paths: a.paths,
+    };
     write_out_with(a.output.as_deref(), |out| {
-        match a.format {
-            ExportFormat::Callgrind if a.paths => reports::export_callgrind_paths(&profile, out)?,
-            ExportFormat::Callgrind => reports::export_callgrind(&profile, out)?,
-            ExportFormat::Folded => reports::export_folded(&profile, one_metric, out)?,
-            ExportFormat::Flamegraph => {
-                reports::export_flamegraph(&profile, one_metric, &title, out)?
-            }
-            ExportFormat::Speedscope => reports::export_speedscope(&profile, metric, out)?,
-            ExportFormat::Pprof => reports::export_pprof(&profile, metric, out)?,
-            ExportFormat::Bmf => reports::export_bmf(&profile, out)?,
-        }
-        Ok(())
+        Ok(reports::export(&profile, &req, out)?)
     })?;
     Ok(ExitCode::SUCCESS)
 }
@@ -211,9 +206,6 @@ pub(crate) fn check(a: CheckArgs) -> Outcome {
     }
 }
 
-/// Source files larger than this are not put in a page.
-const MAX_SOURCE_BYTES: u64 = 16 << 20;
-
 pub(crate) fn view(a: ViewArgs) -> Outcome {
     let (new, old) = match a.files.as_slice() {
         [one] => (reports::read_profile(one)?, None),
@@ -223,30 +215,8 @@ pub(crate) fn view(a: ViewArgs) -> Outcome {
         ),
         _ => return Err("view takes one profile, or two (OLD NEW)".into()),
     };
-    let mut dirs = vec![PathBuf::from(".")];
-    dirs.extend(a.source_dir.iter().cloned());
-    let mut read_source = |name: &str| -> Option<String> {
-        let path = std::path::Path::new(name);
-        let candidates: Vec<PathBuf> = if path.is_absolute() {
-            std::iter::once(path.to_path_buf())
-                .chain(
-                    a.source_dir
-                        .iter()
-                        .filter_map(|d| path.file_name().map(|f| d.join(f))),
-                )
-                .collect()
-        } else {
-            dirs.iter().map(|d| d.join(path)).collect()
-        };
-        candidates.into_iter().find_map(|p| {
-            let meta = std::fs::metadata(&p).ok()?;
-            if !meta.is_file() || meta.len() > MAX_SOURCE_BYTES {
-                return None;
-            }
-            let bytes = std::fs::read(&p).ok()?;
-            Some(String::from_utf8_lossy(&bytes).into_owned())
-        })
-    };
+    let sources = reports::SourceDirs::new(&a.source_dir);
+    let mut read_source = |name: &str| sources.read(name);
     let opts = reports::ViewOptions {
         threshold: a.threshold,
         max_contexts: a.max_contexts,

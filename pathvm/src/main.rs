@@ -90,7 +90,7 @@ fn run(a: RunArgs) -> ExitCode {
     // SIGINT and SIGTERM end the loading at once, with nothing written
     // (an exec'd image: by the signal), and the run afterwards.
     vm::loading(a.guest_pid.is_some());
-    install_stop_handlers();
+    vm::install_stop_handlers();
     // Found on PATH as a shell would; a `#!` script runs its interpreter.
     let (program, command) = match vm::resolve_command(&a.command) {
         Ok(found) => found,
@@ -335,42 +335,9 @@ fn exec_program(a: &RunArgs, req: &vm::ExecRequest) -> ExitCode {
 fn end_as_guest(stop: &vm::StopReason) -> ExitCode {
     match stop {
         vm::StopReason::Signaled { signal, .. } | vm::StopReason::Interrupted { signal } => {
-            // SAFETY: default action for the signal, no core file, then the
-            // signal to ourselves (unblocked).
-            unsafe {
-                let no_core = libc::rlimit {
-                    rlim_cur: 0,
-                    rlim_max: 0,
-                };
-                libc::setrlimit(libc::RLIMIT_CORE, &no_core);
-                libc::signal(*signal, libc::SIG_DFL);
-                let mut set: libc::sigset_t = std::mem::zeroed();
-                libc::sigemptyset(&mut set);
-                libc::sigaddset(&mut set, *signal);
-                libc::sigprocmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
-                libc::raise(*signal);
-            }
-            ExitCode::from((128 + signal) as u8)
+            ExitCode::from(vm::die_of_signal(*signal) as u8)
         }
         other => ExitCode::from((record::exit_status_of(other) & 0xff) as u8),
-    }
-}
-
-/// SIGINT and SIGTERM to pathvm stop the guest; the profile of what ran is
-/// still written, and pathvm exits with 130 or 143.
-fn install_stop_handlers() {
-    extern "C" fn on_signal(sig: libc::c_int) {
-        vm::request_stop(sig);
-    }
-    for sig in [libc::SIGINT, libc::SIGTERM] {
-        // SAFETY: installing a handler that only calls an async-signal-safe
-        // function; no SA_RESTART, so a guest blocked in a system call wakes.
-        unsafe {
-            let mut sa: libc::sigaction = std::mem::zeroed();
-            sa.sa_sigaction = on_signal as *const () as usize;
-            libc::sigemptyset(&mut sa.sa_mask);
-            libc::sigaction(sig, &sa, std::ptr::null_mut());
-        }
     }
 }
 

@@ -257,7 +257,7 @@ pub(crate) enum Format {
     Json,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, ValueEnum)]
 pub(crate) enum By {
     /// Per function, flat.
     Function,
@@ -285,8 +285,10 @@ pub(crate) struct ReportArgs {
     /// `FILE FILE.*`) are merged into one.
     #[arg(default_value = "pathvm.out")]
     pub(crate) file: Vec<PathBuf>,
-    #[arg(long, value_enum, default_value = "function")]
-    pub(crate) by: By,
+    /// The rows (default: function; `--stats` and `--hot-summary` read
+    /// `path` too).
+    #[arg(long, value_enum)]
+    pub(crate) by: Option<By>,
     /// Only the N costliest rows (text: default 20; JSON: all); 0 shows all.
     #[arg(long)]
     pub(crate) top: Option<usize>,
@@ -350,18 +352,32 @@ impl ReportArgs {
     /// An error for the first option given that the chosen view does not
     /// read: options are never silently ignored.
     pub(crate) fn check_options_apply(&self) -> Result<(), String> {
-        let by = if self.hot_summary { By::Path } else { self.by };
-        let view = match () {
-            _ if self.path.is_some() => "--path".to_string(),
-            _ if self.phases || self.phase.is_some() => "--phases".to_string(),
-            _ if self.stats => "--stats".to_string(),
-            _ => format!("--by {}", by.to_possible_value().expect("named").get_name()),
+        let name = |b: By| b.to_possible_value().expect("named").get_name().to_string();
+        // What is shown instead of a view of rows, and which `--by` it reads.
+        let (special, reads_by): (Option<&str>, &[By]) = match () {
+            _ if self.path.is_some() => (Some("--path"), &[By::Path]),
+            _ if self.phases || self.phase.is_some() => (Some("--phases"), &[]),
+            _ if self.stats => (Some("--stats"), &[By::Context, By::Path]),
+            _ if self.hot_summary => (Some("--hot-summary"), &[By::Path]),
+            _ => (None, &[]),
         };
-        let plain = !view.starts_with("--p") && !view.starts_with("--s");
+        if let (Some(view), Some(by)) = (special, self.by) {
+            if !reads_by.contains(&by) {
+                return Err(format!("--by {} does not apply to {view}", name(by)));
+            }
+        }
+        let by = match (self.hot_summary, self.by) {
+            (true, _) => By::Path,
+            (false, by) => by.unwrap_or(By::Function),
+        };
+        let view = special.map_or_else(|| format!("--by {}", name(by)), str::to_string);
+        let plain = special.is_none() || self.hot_summary;
         let path = plain && matches!(by, By::Path);
         let levels = plain && matches!(by, By::Caller | By::Callpath);
         let tree = levels || (plain && matches!(by, By::Context));
         let wide = tree || (plain && matches!(by, By::Function | By::Thread));
+        // `--stats` and `--path ID` show no metric columns and no ranking.
+        let ranked = !self.stats && self.path.is_none();
         for (option, given, applies) in [
             ("--context", self.context, path),
             (
@@ -374,6 +390,9 @@ impl ReportArgs {
             ("--path-contains", !self.path_contains.is_empty(), tree),
             ("--depth", self.depth.is_some(), levels),
             ("--width", self.width.is_some(), wide),
+            ("--metric", !self.metric.is_empty(), ranked),
+            ("--sort", self.sort.is_some(), ranked),
+            ("--top", self.top.is_some(), ranked),
         ] {
             if given && !applies {
                 return Err(format!("{option} does not apply to {view}"));

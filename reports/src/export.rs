@@ -125,6 +125,9 @@ pub enum ExportError {
     /// Writing the output failed.
     #[error("cannot write the export: {0}")]
     Io(#[from] io::Error),
+    /// An option given does not apply to the format.
+    #[error("{0}")]
+    NotApplicable(String),
     /// The flame graph would be empty: no context has a cost of the metric.
     #[error("nothing to draw: no cost of metric `{metric}` in the profile")]
     NothingToDraw {

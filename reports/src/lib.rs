@@ -44,6 +44,7 @@ pub mod export;
 pub mod export_bmf;
 pub mod export_diff;
 pub mod export_pprof;
+pub mod export_request;
 pub mod export_speedscope;
 pub mod file;
 pub mod functions;
@@ -54,6 +55,7 @@ pub mod paths;
 pub mod phases;
 pub mod profile;
 pub mod report;
+pub mod sources;
 pub mod summary;
 mod table;
 pub mod threads;
@@ -83,6 +85,7 @@ pub use export::{
 pub use export_bmf::{bmf_benchmarks, export_bmf};
 pub use export_diff::export_diff_flamegraph;
 pub use export_pprof::export_pprof;
+pub use export_request::{export, ExportFormat, ExportRequest, DEFAULT_EXPORT_METRIC};
 pub use export_speedscope::export_speedscope;
 pub use file::{
     check_writable, decode_profile, encode_profile, read_profile, write_profile, DecodeError,
@@ -103,6 +106,7 @@ pub use profile::{
     Profile, DEFAULT_CPU_MODEL, VALGRIND_EVENTS,
 };
 pub use report::{report, ReportRequest, View, DEFAULT_TOP};
+pub use sources::SourceDirs;
 pub use summary::{json_summary, top_functions};
 pub use threads::{report_threads, restrict_to_thread, thread_totals, ThreadTotals};
 pub use view::{view_data, view_html, ViewData, ViewOptions};

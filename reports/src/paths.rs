@@ -554,35 +554,53 @@ fn hot_summary(
         count(doc.paths_executed as u64),
         pct(opts.threshold)
     );
+    // Ranked by instructions, every hot path has the program's rate.
+    let by_insns = metric == "instructions";
     let mut t = Table::new();
     t.column("class", Align::Left)
         .column("paths", Align::Right)
-        .column("instructions", Align::Right)
-        .column(metric.as_str(), Align::Right);
+        .column("instructions", Align::Right);
+    if !by_insns {
+        t.column(metric.as_str(), Align::Right);
+    }
     for c in &doc.classes {
-        t.row(vec![
+        let mut row = vec![
             c.class.name().into(),
             count(c.paths as u64),
             pct(c.instructions_share),
-            pct(c.metric_share),
-        ]);
+        ];
+        if !by_insns {
+            row.push(pct(c.metric_share));
+        }
+        t.row(row);
     }
     t.render_text(&mut s);
+    if by_insns {
+        s.push_str(
+            "(no path is dense by instructions: give a simulated metric with --metric \
+             to tell dense from sparse paths)\n",
+        );
+    }
     s.push_str("\nHot procedures:\n");
     let mut t = Table::new();
     t.column("function", Align::Left)
         .column("paths", Align::Right)
         .column("hot", Align::Right)
-        .column("instructions", Align::Right)
-        .column(metric.as_str(), Align::Right);
+        .column("instructions", Align::Right);
+    if !by_insns {
+        t.column(metric.as_str(), Align::Right);
+    }
     for p in &doc.hot_procedures {
-        t.row(vec![
+        let mut row = vec![
             p.function.clone(),
             count(p.paths as u64),
             count(p.hot_paths as u64),
             pct(p.instructions_share),
-            pct(p.metric_share),
-        ]);
+        ];
+        if !by_insns {
+            row.push(pct(p.metric_share));
+        }
+        t.row(row);
     }
     t.render_text(&mut s);
     s
@@ -916,6 +934,32 @@ mod tests {
         for r in j["rows"].as_array().unwrap() {
             assert_eq!(r["class"], "sparse");
         }
+    }
+
+    #[test]
+    fn hot_summary_by_instructions_has_one_column_of_it_and_says_why() {
+        let o = PathReportOptions {
+            hot_summary: true,
+            ..Default::default()
+        };
+        let t = report_paths(&tiny_profile(), &o).unwrap();
+        let header = t.lines().nth(1).unwrap();
+        assert_eq!(
+            header.split_whitespace().collect::<Vec<_>>(),
+            ["class", "paths", "instructions"]
+        );
+        assert!(t.contains("no path is dense by instructions"), "{t}");
+        let o = PathReportOptions {
+            metric: Some("l1d-miss".into()),
+            ..o
+        };
+        let t = report_paths(&tiny_profile(), &o).unwrap();
+        let header = t.lines().nth(1).unwrap();
+        assert_eq!(
+            header.split_whitespace().collect::<Vec<_>>(),
+            ["class", "paths", "instructions", "l1d-miss"]
+        );
+        assert!(!t.contains("no path is dense"), "{t}");
     }
 
     #[test]

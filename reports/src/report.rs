@@ -115,7 +115,19 @@ pub fn report(mut profile: Profile, req: ReportRequest) -> Result<String, Report
             },
         );
     }
-    let path_metric = req.sort.clone().or_else(|| req.metrics.first().cloned());
+    let path_metric = req
+        .sort
+        .clone()
+        .or_else(|| req.metrics.first().cloned())
+        .or_else(|| {
+            // Dense and sparse compare a path's rate of the metric per
+            // instruction with the program's: the hot summary's default is
+            // the costliest simulated metric, when the profile has one.
+            let simulated = default_text_metrics(&profile).into_iter();
+            req.hot_summary
+                .then(|| simulated.into_iter().find(|m| m != "instructions"))
+                .flatten()
+        });
     let text = format == ReportFormat::Text;
     if req.metrics.is_empty() && text {
         // A readable default for the terminal; JSON carries every metric.

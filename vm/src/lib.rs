@@ -36,10 +36,12 @@ pub use fdview::{reserve_fd, GUEST_FD_LIMIT};
 pub use identity::{Identity, Ids};
 pub use loader::escape_path;
 pub use machine::{
-    loading, request_stop, run, RunOutcome, StartSignals, StopReason, VmConfig, VmError, GUEST_PID,
+    install_stop_handlers, loading, request_stop, run, RunOutcome, StartSignals, StopReason,
+    VmConfig, VmError, GUEST_PID,
 };
 pub use process::{
-    exec_host, forked_child, resolve_command, take_exec_request, ChildIdentity, ExecRequest,
+    die_of_signal, exec_host, forked_child, resolve_command, take_exec_request, ChildIdentity,
+    ExecRequest,
 };
 pub use start::{guest_env, DEFAULT_ENV};
 pub use syscalls::syscall_name;

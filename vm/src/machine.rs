@@ -165,6 +165,25 @@ pub fn loading(as_child: bool) {
     );
 }
 
+/// Makes SIGINT and SIGTERM to pathvm call [`request_stop`]: they stop
+/// the guest, the profile of what ran is still written, and pathvm exits
+/// with 130 or 143.
+pub fn install_stop_handlers() {
+    extern "C" fn on_signal(sig: libc::c_int) {
+        request_stop(sig);
+    }
+    for sig in [libc::SIGINT, libc::SIGTERM] {
+        // SAFETY: installing a handler that only calls an async-signal-safe
+        // function; no SA_RESTART, so a guest blocked in a system call wakes.
+        unsafe {
+            let mut sa: libc::sigaction = std::mem::zeroed();
+            sa.sa_sigaction = on_signal as *const () as usize;
+            libc::sigemptyset(&mut sa.sa_mask);
+            libc::sigaction(sig, &sa, std::ptr::null_mut());
+        }
+    }
+}
+
 /// The signal pathvm was asked to stop for (SIGINT, SIGTERM), or 0.
 pub(crate) fn stop_requested() -> i32 {
     STOP_SIGNAL.load(std::sync::atomic::Ordering::SeqCst)

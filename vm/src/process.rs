@@ -31,6 +31,28 @@ pub struct ChildIdentity {
     pub pid: u32,
 }
 
+/// Ends this process by `signal`, as the guest died (so that the guest's
+/// parent sees what a native run shows): the signal's default action, no
+/// core file. Returns 128 + `signal`, the status to exit with should the
+/// signal not end the process.
+pub fn die_of_signal(signal: i32) -> i32 {
+    // SAFETY: plain libc calls on values made here; the process ends.
+    unsafe {
+        let no_core = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        libc::setrlimit(libc::RLIMIT_CORE, &no_core);
+        libc::signal(signal, libc::SIG_DFL);
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, signal);
+        libc::sigprocmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
+        libc::raise(signal);
+    }
+    128 + signal
+}
+
 /// `Some` in a process forked by the guest (the run's end is the child's).
 pub fn forked_child() -> Option<ChildIdentity> {
     IDENTITY.lock().ok().and_then(|g| g.clone())
