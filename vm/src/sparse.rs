@@ -51,17 +51,20 @@ use rustc_hash::{FxHashMap, FxHashSet};
 const CHUNK: usize = 1024;
 
 /// A block's counters, read and written by translated code (the layout is
-/// the patch's: the first 32 bytes), and what the hook reads of the last
+/// the patch's: the first 24 bytes), and what the hook reads of the last
 /// block run without it, all in the one cache line its count is in: the hook
-/// reports the skipped blocks without reading their facts.
+/// reports the skipped blocks without reading their facts. The masks are 0
+/// or all ones in 32 bits, which translated code loads sign-extended to 64
+/// bits; the last 8 bytes of the line are free (for data translated code
+/// reads at the block's exits: the path register's increments of issue 29).
 #[repr(C, align(64))]
 pub(crate) struct Slot {
     pub(crate) count: u64,
     pub(crate) insns: u32,
     /// [`Slot::LOG`], [`Slot::SYNC_NEXT`].
     flags: u32,
-    always_mask: u64,
-    next_mask: u64,
+    always_mask: u32,
+    next_mask: u32,
     pub(crate) pc: u64,
     pub(crate) id: u32,
     /// Length in bytes (a translation block is at most a page and one
@@ -73,6 +76,8 @@ pub(crate) struct Slot {
 }
 
 const _: () = assert!(std::mem::size_of::<Slot>() == 64);
+const _: () =
+    assert!(std::mem::offset_of!(Slot, terminator) + std::mem::size_of::<Terminator>() <= 56);
 
 /// What translated code shares with the hook (the patch's layout).
 #[repr(C)]
@@ -124,7 +129,7 @@ const _: () = {
     assert!(offset_of!(Slot, insns) == 8); // PV_S_INSNS
     assert!(offset_of!(Slot, flags) == 12); // PV_S_FLAGS
     assert!(offset_of!(Slot, always_mask) == 16); // PV_S_ALWAYS
-    assert!(offset_of!(Slot, next_mask) == 24); // PV_S_NEXT
+    assert!(offset_of!(Slot, next_mask) == 20); // PV_S_NEXT
     assert!(size_of::<LogEntry>() == 32); // PV_ENTRY
     assert!(offset_of!(LogEntry, slot) == 0);
     assert!(offset_of!(LogEntry, last) == 8);
@@ -387,8 +392,8 @@ impl Slot {
     }
 
     fn set_policy(&mut self, p: SparsePolicy) {
-        self.always_mask = if p.every { 0 } else { u64::MAX };
-        self.next_mask = if p.next { 0 } else { u64::MAX };
+        self.always_mask = if p.every { 0 } else { u32::MAX };
+        self.next_mask = if p.next { 0 } else { u32::MAX };
     }
 
     pub(crate) fn every(&self) -> bool {

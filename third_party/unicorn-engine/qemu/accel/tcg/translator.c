@@ -25,7 +25,8 @@ void gen_pathvm_hook_call(TCGContext *tcg_ctx, TCGv_ptr slot);
  * (gen_pathvm_block), the report after gen_tb_end (gen_pathvm_report). The
  * slot's address and the instruction count are immediates, patched by
  * pathvm_patch_block once the block's size is known. The layouts are
- * pathvm's (vm/src/sparse.rs). */
+ * pathvm's (vm/src/sparse.rs); the slot's masks are 0 or -1 in 32 bits,
+ * loaded sign-extended. */
 #define PV_G_DUE 0
 #define PV_G_LAST 8
 #define PV_G_SYNC 16
@@ -36,7 +37,7 @@ void gen_pathvm_hook_call(TCGContext *tcg_ctx, TCGv_ptr slot);
 #define PV_S_INSNS 8
 #define PV_S_FLAGS 12
 #define PV_S_ALWAYS 16
-#define PV_S_NEXT 24
+#define PV_S_NEXT 20
 #define PV_FLAG_LOG 1
 #define PV_FLAG_SYNC_NEXT 2
 #define PV_FLAG_NO_SYNC 4
@@ -86,10 +87,10 @@ static void gen_pathvm_block(TCGContext *tcg_ctx, struct uc_struct *uc,
     tcg_gen_addi_i64(tcg_ctx, c, c, 1);
     tcg_gen_st_i64(tcg_ctx, c, slot, PV_S_COUNT);
     tcg_gen_ld_i64(tcg_ctx, d, g, PV_G_DUE);
-    tcg_gen_ld_i64(tcg_ctx, m, slot, PV_S_NEXT);
+    tcg_gen_ld32s_i64(tcg_ctx, m, slot, PV_S_NEXT);
     tcg_gen_and_i64(tcg_ctx, m, m, d);
     tcg_gen_st_i64(tcg_ctx, m, g, PV_G_DUE);
-    tcg_gen_ld_i64(tcg_ctx, m, slot, PV_S_ALWAYS);
+    tcg_gen_ld32s_i64(tcg_ctx, m, slot, PV_S_ALWAYS);
     tcg_gen_and_i64(tcg_ctx, d, d, m);
     report = gen_new_label(tcg_ctx);
     done = gen_new_label(tcg_ctx);
@@ -198,7 +199,7 @@ static void gen_pathvm_report(TCGContext *tcg_ctx, struct uc_struct *uc,
     tcg_gen_st_ptr(tcg_ctx, e, g, PV_G_LOG);
     tcg_gen_st_ptr(tcg_ctx, slot, g, PV_G_LAST);
     tcg_gen_ld_i64(tcg_ctx, d, g, PV_G_DEADLINE);
-    tcg_gen_ld_i64(tcg_ctx, m, slot, PV_S_NEXT);
+    tcg_gen_ld32s_i64(tcg_ctx, m, slot, PV_S_NEXT);
     tcg_gen_and_i64(tcg_ctx, d, d, m);
     tcg_gen_st_i64(tcg_ctx, d, g, PV_G_DUE);
     /* A logged report after a block that set sync (this block waived it)
