@@ -59,13 +59,16 @@ if ! command -v chromium >/dev/null 2>&1; then
         echo "setup: could not install chromium: the browser test of pathvm view will be skipped"
 fi
 
-# Python modules the tests use as references: PyYAML reads the CI recipes
+# Packages the tests use as references: PyYAML reads the CI recipes
 # of docs/ci.md (tests/ci_recipe.rs), jsonschema validates the Bencher
 # export against its schema (tests/export.rs); each test skips with the
 # reason when its module is missing.
 missing=""
 python3 -c "import yaml" >/dev/null 2>&1 || missing="$missing python3-yaml"
 python3 -c "import jsonschema" >/dev/null 2>&1 || missing="$missing python3-jsonschema"
+# glibc's debug symbols: the lines of a real program's libc code, compared
+# with callgrind's in tests/export.rs.
+[ -d /usr/share/doc/libc6-dbg ] || missing="$missing libc6-dbg"
 if [ -n "$missing" ]; then
     SUDO=""
     [ "$(id -u)" -eq 0 ] || SUDO=sudo

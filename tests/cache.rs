@@ -139,6 +139,59 @@ fn counts_do_not_depend_on_other_analyses() {
     }
 }
 
+/// x87 80-bit loads and stores (guest-programs/x87mem.c: fldt and fstpt
+/// over long double arrays larger than the L1D) are one access of 10 bytes
+/// each, as cachegrind counts them: ld_sum's and ld_axpy's self loads,
+/// stores and L1 data misses equal cachegrind's `Dr`, `Dw` and
+/// `D1mr + D1mw`. A read-modify-write instruction (bump's `addq $3, mem`,
+/// 100,000 of them) is one load and one store here, as it reads and writes
+/// its operand; cachegrind counts it as a read alone (`Dw` 0) and the
+/// misses are the same (the write finds the line the read brought).
+#[test]
+fn x87_and_read_modify_write_accesses_match_cachegrind() {
+    if !have("valgrind") {
+        eprintln!("skipped: valgrind not installed");
+        return;
+    }
+    let dir = scratch("cachegrind-x87");
+    let prog = guest("x87mem-O2");
+    let profile = dir.join("p.out");
+    let out = run_ok(&profile, &prog, &[]);
+    let native = run_native(&prog, &[]);
+    assert_eq!(out.stdout, native.stdout);
+    let cg_out = cachegrind(&prog, "x87", &dir);
+    let theirs = cachegrind_self(&cg_out, &["Dr", "Dw", "D1mr", "D1mw"]);
+    let report = report_json(&profile, &["--metric", "loads,stores,l1d-miss"]);
+    let rows = report["rows"].as_array().unwrap();
+    let ours = |f: &str| {
+        let row = rows
+            .iter()
+            .find(|r| r["function"] == f)
+            .unwrap_or_else(|| panic!("{f} did not run"));
+        ["loads", "stores", "l1d-miss"].map(|m| row["self"][m].as_u64().unwrap())
+    };
+    for f in ["ld_sum", "ld_axpy"] {
+        let (o, t) = (ours(f), &theirs[f]);
+        eprintln!(
+            "{f}: pathvm {o:?}; cachegrind Dr {} Dw {} D1mr+D1mw {}",
+            t[0],
+            t[1],
+            t[2] + t[3]
+        );
+        assert_eq!(o, [t[0], t[1], t[2] + t[3]], "{f}");
+        assert!(o[2] >= 1000, "{f}: the arrays should miss: {o:?}");
+    }
+    let (o, t) = (ours("bump"), &theirs["bump"]);
+    eprintln!(
+        "bump: pathvm {o:?}; cachegrind Dr {} Dw {} D1mr+D1mw {}",
+        t[0],
+        t[1],
+        t[2] + t[3]
+    );
+    assert_eq!((o[0], o[1], t[1]), (t[0], 100_000, 0));
+    assert_eq!(o[2], t[2] + t[3]);
+}
+
 /// Legacy-SSE 16-byte loads and stores (guest-programs/ssemem.c: movupd
 /// over misaligned rows, some straddling two lines, movdqu, movdqa and
 /// movntdq) are one access of 16 bytes each, as cachegrind counts them:

@@ -2518,6 +2518,45 @@ void cpu_stq_data_ra(CPUArchState *env, target_ulong ptr,
     cpu_stq_mmuidx_ra(env, ptr, val, cpu_mmu_index(env, false), retaddr);
 }
 
+/*
+ * pathvm: an x87 80-bit memory operand (fld/fstp m80, fbld, fbstp) made as
+ * the host makes it (the low 8 bytes, then the last 2: a fault at the
+ * second part leaves a store's first part written) but traced as one
+ * access of 10 bytes, as valgrind counts it (it was two accesses).
+ */
+uint64_t pathvm_ld80(CPUArchState *env, target_ulong ptr, uint32_t *hi,
+                     uintptr_t retaddr);
+uint64_t pathvm_ld80(CPUArchState *env, target_ulong ptr, uint32_t *hi,
+                     uintptr_t retaddr)
+{
+    int mmu_idx = cpu_mmu_index(env, false);
+    uint64_t lo;
+
+    if (env->uc->mem_tracer) {
+        pathvm_helper_access(env, ptr, 10, retaddr);
+    }
+    lo = helper_le_ldq_mmu(env, ptr, make_memop_idx(MO_LEQ, mmu_idx), retaddr);
+    *hi = full_le_lduw_mmu(env, ptr + 8, make_memop_idx(MO_LEUW, mmu_idx),
+                           retaddr);
+    return lo;
+}
+
+void pathvm_st80(CPUArchState *env, target_ulong ptr, uint64_t lo,
+                 uint32_t hi, uintptr_t retaddr);
+void pathvm_st80(CPUArchState *env, target_ulong ptr, uint64_t lo,
+                 uint32_t hi, uintptr_t retaddr)
+{
+    int mmu_idx = cpu_mmu_index(env, false);
+
+    if (env->uc->mem_tracer) {
+        pathvm_helper_access(env, ptr, 10 | 0x100, retaddr);
+    }
+    store_helper(env, ptr, lo, make_memop_idx(MO_LEQ, mmu_idx), retaddr,
+                 MO_LEQ);
+    store_helper(env, ptr + 8, hi, make_memop_idx(MO_LEUW, mmu_idx), retaddr,
+                 MO_LEUW);
+}
+
 void cpu_stb_data(CPUArchState *env, target_ulong ptr, uint32_t val)
 {
     cpu_stb_data_ra(env, ptr, val, 0);

@@ -87,13 +87,21 @@ static inline void fpop(CPUX86State *env)
     env->fpstt = (env->fpstt + 1) & 7;
 }
 
+/* pathvm: an m80 operand is one access of 10 bytes for the data tracer
+   (accel/tcg/cputlb.c) */
+uint64_t pathvm_ld80(CPUX86State *env, target_ulong ptr, uint32_t *hi,
+                     uintptr_t retaddr);
+void pathvm_st80(CPUX86State *env, target_ulong ptr, uint64_t lo,
+                 uint32_t hi, uintptr_t retaddr);
+
 static inline floatx80 helper_fldt(CPUX86State *env, target_ulong ptr,
                                    uintptr_t retaddr)
 {
     CPU_LDoubleU temp;
+    uint32_t hi;
 
-    temp.l.lower = cpu_ldq_data_ra(env, ptr, retaddr);
-    temp.l.upper = cpu_lduw_data_ra(env, ptr + 8, retaddr);
+    temp.l.lower = pathvm_ld80(env, ptr, &hi, retaddr);
+    temp.l.upper = hi;
     return temp.d;
 }
 
@@ -103,8 +111,7 @@ static inline void helper_fstt(CPUX86State *env, floatx80 f, target_ulong ptr,
     CPU_LDoubleU temp;
 
     temp.d = f;
-    cpu_stq_data_ra(env, ptr, temp.l.lower, retaddr);
-    cpu_stw_data_ra(env, ptr + 8, temp.l.upper, retaddr);
+    pathvm_st80(env, ptr, temp.l.lower, temp.l.upper, retaddr);
 }
 
 /* x87 FPU helpers */
@@ -1395,8 +1402,8 @@ void helper_fbld_ST0(CPUX86State *env, target_ulong ptr)
     /* pathvm: read as fld m80 reads (the low 8 bytes, then the last 2), so
        that an operand crossing into a page it cannot read faults at that
        page's first byte, as on the host */
-    uint64_t lo = cpu_ldq_data_ra(env, ptr, GETPC());
-    unsigned int hi = cpu_lduw_data_ra(env, ptr + 8, GETPC());
+    uint32_t hi;
+    uint64_t lo = pathvm_ld80(env, ptr, &hi, GETPC());
 
     val = 0;
     for (i = 8; i >= 0; i--) {
@@ -1449,8 +1456,7 @@ void helper_fbst_ST0(CPUX86State *env, target_ulong ptr)
      * The low eight bytes, then the last two, as the host stores them: a
      * page fault at the second leaves the first written.
      */
-    cpu_stq_data_ra(env, ptr, lo, GETPC());
-    cpu_stw_data_ra(env, ptr + 8, hi, GETPC());
+    pathvm_st80(env, ptr, lo, hi, GETPC());
 }
 
 
