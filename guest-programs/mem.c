@@ -14,6 +14,12 @@
  *              shapes of the same length: `mov eax, i; ret` for even i
  *              (2 instructions), `xor eax, eax; add eax, i & 127; ret`
  *              for odd i (3 instructions);
+ *   smcself N  two loops of N iterations that each rewrite an immediate
+ *              of their own translation block (a store into the block
+ *              that runs it): in one the store is the block's first
+ *              instruction (5 instructions an iteration), in the other
+ *              its second (6); each prints its sum (the new immediates
+ *              are used at once, as the CPU does);
  *   fixed      MAP_FIXED and MAP_FIXED_NOREPLACE low in the address space,
  *              and MAP_32BIT;
  *   threads    200 threads that touch 64 KiB of stack and exit (glibc
@@ -40,7 +46,9 @@
  *              (the first 4 GiB, the mmap area's start at 112 TiB, a span
  *              a MAP_FIXED mapping added at 9 GiB): anonymous, shared and
  *              file mappings, mprotect, MADV_DONTNEED, munmap and mremap
- *              over them;
+ *              over them (a file mapping grown in place across), and
+ *              system calls' buffers across them (pread, write, read,
+ *              writev, readv);
  *   mremapfixed  mremap of private memory (anonymous, and a file mapping
  *              with a page written) with MREMAP_FIXED, shrunk, grown and
  *              moved; grown past the end of its file (SIGBUS there); the
@@ -116,6 +124,36 @@ __attribute__((noinline)) static long smc(long n, long page) {
         sum += ((int (*)(void))code)();
     }
     return sum;
+}
+
+/* The loops of `smcself` (see above), each a function of its count. */
+static const unsigned char smc_first[] = {
+    0x31, 0xf6,                         /* xor esi, esi */
+    0x89, 0x3d, 0x02, 0x00, 0x00, 0x00, /* loop: mov [rip+2], edi (the imm32 below) */
+    0x81, 0xc6, 0x00, 0x00, 0x00, 0x00, /* add esi, imm32 */
+    0x89, 0xf0,                         /* mov eax, esi */
+    0xff, 0xcf,                         /* dec edi */
+    0x75, 0xee,                         /* jnz loop */
+    0xc3,                               /* ret */
+};
+static const unsigned char smc_second[] = {
+    0x31, 0xf6,                         /* xor esi, esi */
+    0x48, 0x01, 0xfe,                   /* loop: add rsi, rdi */
+    0x89, 0x3d, 0x01, 0x00, 0x00, 0x00, /* mov [rip+1], edi (the imm32 below) */
+    0xb8, 0x00, 0x00, 0x00, 0x00,       /* mov eax, imm32 */
+    0x48, 0x01, 0xc6,                   /* add rsi, rax */
+    0x48, 0xff, 0xcf,                   /* dec rdi */
+    0x75, 0xea,                         /* jnz loop */
+    0x48, 0x89, 0xf0,                   /* mov rax, rsi */
+    0xc3,                               /* ret */
+};
+
+static void smcself(long n, long page) {
+    unsigned char *code = mmap(0, page, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    memcpy(code, smc_first, sizeof smc_first);
+    memcpy(code + 256, smc_second, sizeof smc_second);
+    printf("first %ld\n", ((long (*)(long))code)(n));
+    printf("second %ld\n", ((long (*)(long))(code + 256))(n));
 }
 
 /* Size in KiB of the mapping of /proc/self/maps that holds `addr`, and
@@ -227,6 +265,46 @@ static void across(const char *name, char *edge, long page, int fd) {
     base = at;
     probe("old place after mremap", p + page);
     munmap(at, 16 * page);
+    /* A file mapping grown in place across the edge: the file's next
+     * pages, the written page kept. */
+    p = mmap(at, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED, fd, page);
+    p[1] = 'w';
+    q = mremap(p, 2 * page, 4 * page, 0);
+    printf("%s: file grown across: %s: %c %c %c %c %c\n", name, q == p ? "in place" : strerror(errno), p[0], p[1],
+           p[page], p[2 * page], p[3 * page]);
+    munmap(at, 4 * page);
+    /* System calls' buffers across the edge. */
+    p = mmap(at, 4 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+    char *mid = p + 2 * page - page / 2;
+    long n = pread(fd, mid, page, 2 * page);
+    printf("%s: pread across: %ld: %c %c\n", name, n, mid[0], mid[page - 1]);
+    int pfd[2];
+    if (pipe(pfd) == 0) {
+        memset(mid, 'x', 8);
+        memset(mid + page - 8, 'y', 8);
+        n = write(pfd[1], mid, page);
+        char back[8192];
+        long m = read(pfd[0], back, page);
+        printf("%s: write across: %ld %ld: %c %c\n", name, n, m, back[0], back[page - 1]);
+        memset(back, 'r', page);
+        n = write(pfd[1], back, page);
+        m = read(pfd[0], mid + 1, page);
+        printf("%s: read across: %ld %ld: %c %c %c\n", name, n, m, mid[0], mid[1], mid[page]);
+        memcpy(p + 2 * page - 3, "abcdef", 6);
+        memcpy(p + 2 * page - 20, "WXYZ", 4);
+        struct iovec iov[2] = {{p + 2 * page - 3, 6}, {p + 2 * page - 20, 4}};
+        n = writev(pfd[1], iov, 2);
+        memset(back, 0, 16);
+        m = read(pfd[0], back, 16);
+        printf("%s: writev across: %ld %ld: %.10s\n", name, n, m, back);
+        n = write(pfd[1], "0123456789", 10);
+        struct iovec in[1] = {{p + 2 * page - 5, 10}};
+        m = readv(pfd[0], in, 1);
+        printf("%s: readv across: %ld %ld: %.10s\n", name, n, m, p + 2 * page - 5);
+        close(pfd[0]);
+        close(pfd[1]);
+    }
+    munmap(at, 4 * page);
     base = 0;
 }
 
@@ -341,6 +419,8 @@ int main(int argc, char **argv) {
         }
     } else if (!strcmp(mode, "smc")) {
         printf("sum %ld\n", smc(argc > 2 ? atol(argv[2]) : 1000, page));
+    } else if (!strcmp(mode, "smcself")) {
+        smcself(argc > 2 ? atol(argv[2]) : 1000, page);
     } else if (!strcmp(mode, "fixed")) {
         char *want = (char *)0x10000000;
         char *p = mmap(want, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);

@@ -34,6 +34,7 @@ fn memory_calls_and_faults_as_native() {
         &["rlimit"],
         &["fixed"],
         &["smc", "3000"],
+        &["smcself", "1000"],
         &["threads"],
         &["shared"],
         &["fixedhigh"],
@@ -174,6 +175,117 @@ fn rewritten_code_counts_exactly() {
         .max();
     assert_eq!(theirs_smc, Some(smc_self[0]), "{text}");
     assert_eq!(theirs_anon, Some(expected), "{text}");
+}
+
+#[test]
+fn code_rewritten_by_its_own_block_counts_once() {
+    // `mem smcself 1000`: two loops that each store into an immediate of
+    // their own translation block, 1,000 times: the emulator leaves the
+    // block at the store and runs the store and the rest of the block
+    // again as new blocks, which counted each iteration twice (10,002 and
+    // 11,003 instructions, 2,000 stores). Natively: 1 + 5n + 1 and
+    // 1 + 6n + 2 instructions, n stores.
+    let n = 1000u64;
+    let expected = [5 * n + 2, 6 * n + 3];
+    let program = guest("mem-O2");
+    let dir = scratch("memory-smcself");
+    let native = run_native(&program, &["smcself", "1000"]);
+    // Per loop (in address order): instructions, loads, stores, l1i-miss.
+    let mut full = Vec::new();
+    let mut totals = Vec::new();
+    for (name, extra) in [
+        ("full", &[][..]),
+        ("single-thread", &["--single-thread"][..]),
+        (
+            "sparse",
+            &["--no-paths", "--no-cache-sim", "--no-branch-sim"][..],
+        ),
+        (
+            "sparse-single-thread",
+            &[
+                "--no-paths",
+                "--no-cache-sim",
+                "--no-branch-sim",
+                "--single-thread",
+            ][..],
+        ),
+    ] {
+        let profile = dir.join(format!("{name}.out"));
+        let out = run_with(&profile, extra, &program, &["smcself", "1000"]);
+        assert_eq!(out.stdout, native.stdout, "{name}");
+        assert_eq!(out.status.code(), Some(0), "{name}");
+        let rep = report_json(&profile, &[]);
+        // The two loops' functions (anonymous code).
+        let mut anon: Vec<(String, Vec<u64>)> = rep["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["object"] == "[unknown]")
+            .map(|r| {
+                let m = |k: &str| r["self"][k].as_u64().unwrap_or(0);
+                (
+                    r["function"].as_str().unwrap_or("").to_string(),
+                    vec![m("instructions"), m("loads"), m("stores"), m("l1i-miss")],
+                )
+            })
+            .collect();
+        anon.sort();
+        let counts: Vec<u64> = anon.iter().map(|a| a.1[0]).collect();
+        assert_eq!(counts, expected, "{name}: {anon:?}");
+        if !name.starts_with("sparse") {
+            full.push(anon.into_iter().map(|a| a.1).collect::<Vec<_>>());
+        }
+        totals.push(rep["totals"]["instructions"].as_u64());
+    }
+    assert!(totals.windows(2).all(|w| w[0] == w[1]), "{totals:?}");
+    assert_eq!(full[0], full[1]);
+    if !have("valgrind") || !have("callgrind_annotate") {
+        eprintln!("skipped the callgrind comparison: valgrind/callgrind_annotate not installed");
+        return;
+    }
+    let cg = dir.join("smcself.cg");
+    let st = Command::new("valgrind")
+        .args([
+            "--tool=callgrind",
+            "--quiet",
+            "--smc-check=all",
+            "--dump-instr=no",
+            "--cache-sim=yes",
+        ])
+        .arg(format!("--callgrind-out-file={}", cg.display()))
+        .arg(&program)
+        .args(["smcself", "1000"])
+        .output()
+        .unwrap();
+    assert!(st.status.success());
+    let ann = Command::new("callgrind_annotate")
+        .args(["--threshold=100", "--inclusive=no", "--auto=no"])
+        .arg(&cg)
+        .output()
+        .expect("callgrind_annotate");
+    let text = String::from_utf8_lossy(&ann.stdout);
+    // The two loops, at the page's start and 256 bytes in, as "6,003
+    // ( 4.20%) 1 ( 0.00%) 1,000 ( 6.72%) 1 ( 0.08%) . ...
+    // ???:0x000000000483c100 [???]": Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw.
+    let mut theirs: Vec<(u64, Vec<u64>)> = text
+        .lines()
+        .filter(|l| l.trim_end().ends_with("[???]"))
+        .filter_map(|l| {
+            let (costs, name) = l.split_once("???:")?;
+            let addr = name.split_whitespace().next()?.trim_start_matches("0x");
+            let addr = u64::from_str_radix(addr, 16).ok()?;
+            let values: Vec<u64> = costs
+                .split_whitespace()
+                .filter(|t| !t.contains('(') && !t.contains('%'))
+                .map(|t| t.replace(',', "").parse().unwrap_or(0))
+                .collect();
+            Some((addr, values))
+        })
+        .filter(|(addr, v)| (addr & 0xfff == 0 || addr & 0xfff == 0x100) && v[0] > n)
+        .collect();
+    theirs.sort();
+    let counts: Vec<Vec<u64>> = theirs.iter().map(|t| t.1[..4].to_vec()).collect();
+    assert_eq!(counts, full[0], "{text}");
 }
 
 #[test]

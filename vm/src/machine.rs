@@ -296,6 +296,32 @@ pub(crate) struct Machine<'o, O: Observer> {
     /// Address of the `rep` instruction that ended the last block, or `u64::MAX`.
     rep_at: u64,
     rep_block: BlockId,
+    /// A store cut the block that ran it (it rewrote that block's code):
+    /// the next block of the re-run from the store's pc (`u64::MAX`: none)
+    /// and the end of the cut block. The cut block was counted whole when
+    /// it started, so the blocks that run its instructions again are not
+    /// reported (see [`Machine::block_cut`]).
+    rerun: (u64, u64),
+    /// The next block of the re-run is its first: the store alone, at
+    /// `rerun_pc`.
+    rerun_first: bool,
+    rerun_pc: u64,
+    /// Copies of the current system call's buffers that cross the edge of
+    /// two memory areas, with their guest addresses (see
+    /// `Machine::bounce_buf`).
+    pub(crate) bounce: std::cell::RefCell<Vec<(u64, Vec<u8>)>>,
+    /// Data accesses go to the observer ([`Observer::wants_memory`]).
+    mem_traced: bool,
+    /// The observer's L1D filter counts ([`events::MemFilter::counts`]),
+    /// or null.
+    filter_counts: *mut [u64; 2],
+    /// While the store that cut its block runs again: the filter counts
+    /// before it (its accesses were reported at its first try).
+    muted: Option<[u64; 2]>,
+    /// Accesses of those runs again that the filter counted at their
+    /// site, per instruction: `(loads, stores)`, taken off the sites'
+    /// counts at the end.
+    muted_sites: std::collections::BTreeMap<u64, (u64, u64)>,
     limit: u64,
     /// The next retired-instruction count at which to look at the limit and
     /// publish progress (one comparison per block on the hot path).
@@ -342,6 +368,11 @@ pub(crate) enum Resume {
     Switch { pc: Option<u64>, rotate: bool },
 }
 
+/// [`Machine::rerun`]'s next block when the re-run ended with the store's
+/// own block, whose dropped accesses end at the next block (no block
+/// starts there).
+const MUTE_END: u64 = u64::MAX - 1;
+
 /// Where the program counter of a caught fault comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum FaultPc {
@@ -361,6 +392,9 @@ impl<O: Observer> Machine<'_, O> {
         addr: u64,
         size: u32,
     ) -> Option<Result<StopReason, VmError>> {
+        if self.rerun.0 != u64::MAX && self.rerun_block(addr, addr + u64::from(size)) {
+            return None;
+        }
         if self.before_block(addr) {
             return None;
         }
@@ -382,10 +416,125 @@ impl<O: Observer> Machine<'_, O> {
         id: BlockId,
         addr: u64,
     ) -> Option<Result<StopReason, VmError>> {
+        if self.rerun.0 != u64::MAX {
+            let end = self.blocks.facts(id).end();
+            if self.rerun_block(addr, end) {
+                return None;
+            }
+        }
         if self.before_block(addr) {
             return None;
         }
         self.run_block(uc, id, addr)
+    }
+
+    /// A guest store rewrote the code of the running block, which ends at
+    /// `end`: the emulator leaves the block before the store and runs the
+    /// store again as a block of its own, at `resume`, then the rest of the
+    /// block as new blocks. The cut block was counted whole when it started
+    /// (its instructions, its slot in sparse mode, the clock), so the
+    /// blocks of that re-run are not reported and their instructions count
+    /// once, as callgrind counts them (`--smc-check=all` runs the rest of
+    /// a block as it was translated). In sparse mode each block of the
+    /// re-run must reach the hook, which undoes its inline count.
+    #[cold]
+    fn block_cut(&mut self, end: u64, resume: u64) {
+        // A block of a re-run cut again: its own re-run is part of the
+        // first's.
+        let end = if self.rerun.0 != u64::MAX {
+            self.rerun.1.max(end)
+        } else {
+            end
+        };
+        self.rerun = (resume, end);
+        self.rerun_first = true;
+        self.rerun_pc = resume;
+        if let Some(sp) = &mut self.sparse {
+            sp.globals.due = 0;
+            sp.globals.deadline = 0;
+            sp.globals.sync = 1;
+        }
+    }
+
+    /// Whether the block `[start, end)` runs again instructions of a cut
+    /// block (see [`Machine::block_cut`]); the re-run goes on from one
+    /// block to the next and ends at the cut block's end, or at a block
+    /// elsewhere.
+    #[cold]
+    fn rerun_block(&mut self, start: u64, end: u64) -> bool {
+        if let Some(before) = self.muted.take() {
+            self.unmute(before);
+        }
+        let (next, cut_end) = self.rerun;
+        if start != next {
+            self.rerun = (u64::MAX, 0);
+            return false;
+        }
+        self.rerun.0 = if end >= cut_end { u64::MAX } else { end };
+        if self.rerun_first {
+            // The store itself, alone: its accesses up to the one that cut
+            // the block were reported at its first try, so those of this
+            // run are dropped (the next block, whatever it is, comes here
+            // to end that).
+            self.rerun_first = false;
+            if self.mem_traced {
+                self.mute();
+                if self.rerun.0 == u64::MAX {
+                    self.rerun.0 = MUTE_END;
+                }
+            }
+        }
+        true
+    }
+
+    /// Drop the data accesses from now on (see [`Machine::rerun_block`]).
+    fn mute(&mut self) {
+        // SAFETY: the observer keeps the counts valid for the run
+        // (`MemFilter`'s contract); no access runs during a block hook.
+        let before = unsafe { self.filter_counts.as_ref() }
+            .copied()
+            .unwrap_or([0; 2]);
+        self.muted = Some(before);
+        // SAFETY: the dropper has the tracer's signature (called with four
+        // arguments, declared with three); the machine lives as long as the
+        // engine.
+        unsafe {
+            let cb = std::mem::transmute::<
+                extern "C" fn(*mut libc::c_void, u64, u32, *mut AccessSite),
+                extern "C" fn(*mut libc::c_void, u64, u32),
+            >(mem_dropper);
+            uc_pathvm_set_mem_tracer(self.uc, cb, std::ptr::from_mut(self).cast())
+        };
+    }
+
+    /// Report the data accesses again; the filter's counts of the dropped
+    /// ones are undone (the filter counted them at the store's site too).
+    fn unmute(&mut self, before: [u64; 2]) {
+        // SAFETY: as in `mute`.
+        if let Some(counts) = unsafe { self.filter_counts.as_mut() } {
+            // (Counts below `before`: the observer took them meanwhile.)
+            if let (Some(loads), Some(stores)) = (
+                counts[0].checked_sub(before[0]),
+                counts[1].checked_sub(before[1]),
+            ) {
+                if loads + stores > 0 {
+                    let e = self.muted_sites.entry(self.rerun_pc).or_default();
+                    e.0 += loads;
+                    e.1 += stores;
+                }
+                *counts = before;
+            }
+        }
+        let tracer: extern "C" fn(*mut libc::c_void, u64, u32, *const AccessSite) = mem_tracer::<O>;
+        // SAFETY: as in `mute`; `mem_tracer::<O>` is the tracer
+        // `install_hooks` set.
+        unsafe {
+            let cb = std::mem::transmute::<
+                extern "C" fn(*mut libc::c_void, u64, u32, *const AccessSite),
+                extern "C" fn(*mut libc::c_void, u64, u32),
+            >(tracer);
+            uc_pathvm_set_mem_tracer(self.uc, cb, std::ptr::from_mut(self).cast())
+        };
     }
 
     /// What comes before the block at `addr`: true if it does not run as
@@ -900,6 +1049,14 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
         sp: st.sp,
         rep_at: u64::MAX,
         rep_block: BlockId(0),
+        rerun: (u64::MAX, 0),
+        rerun_first: false,
+        rerun_pc: 0,
+        bounce: Default::default(),
+        mem_traced: false,
+        filter_counts: std::ptr::null_mut(),
+        muted: None,
+        muted_sites: Default::default(),
         limit: config.max_instructions.unwrap_or(u64::MAX),
         next_check: 0,
         progress: config.progress.clone(),
@@ -1005,7 +1162,15 @@ pub fn run<O: Observer>(config: &VmConfig, observer: &mut O) -> Result<RunOutcom
         objects: std::mem::take(&mut m.objects),
         warnings: std::mem::take(&mut m.sys.warnings),
         accesses: if wants_memory {
-            access_sites(uc.get_handle())
+            let mut sites = access_sites(uc.get_handle());
+            let muted = std::mem::take(&mut uc.get_data_mut().muted_sites);
+            for (pc, loads, stores) in &mut sites {
+                if let Some(&(l, s)) = muted.get(pc) {
+                    *loads -= l.min(*loads);
+                    *stores -= s.min(*stores);
+                }
+            }
+            sites
         } else {
             Vec::new()
         },
@@ -1201,11 +1366,15 @@ extern "C" {
         cb: extern "C" fn(*mut libc::c_void, u64, u32, u64),
         data: *mut libc::c_void,
     ) -> libc::c_int;
-    /// Calls `cb(data, pc, size)` for each translation block a guest store
-    /// invalidates (the guest rewrote its code), before the block goes.
+    /// Calls `cb(data, pc, size, resume)` for each translation block a
+    /// guest store invalidates (the guest rewrote its code), before the
+    /// block goes; `resume` is the store's pc when the block is the one
+    /// running it, which the store cuts there, and `u64::MAX` otherwise.
+    /// (The patch declares `cb` with three arguments and calls it with
+    /// four.)
     fn uc_pathvm_set_code_written(
         uc: unicorn_engine::ffi::uc_handle,
-        cb: extern "C" fn(*mut libc::c_void, u64, u32),
+        cb: extern "C" fn(*mut libc::c_void, u64, u32, u64),
         data: *mut libc::c_void,
     ) -> libc::c_int;
     /// Ends a translation block after each valgrind client request (its
@@ -1244,12 +1413,17 @@ extern "C" fn page_prot<O: Observer>(data: *mut libc::c_void, page: u64) -> libc
 
 /// A guest store rewrote the code of the block `(pc, size)`: its id is
 /// retired (see [`crate::decode`]), so the next block there is decoded.
-extern "C" fn code_written<O: Observer>(data: *mut libc::c_void, pc: u64, size: u32) {
+/// `resume` is not `u64::MAX` when that block is the one running the
+/// store: it was cut there (see [`Machine::block_cut`]).
+extern "C" fn code_written<O: Observer>(data: *mut libc::c_void, pc: u64, size: u32, resume: u64) {
     // SAFETY: `data` is the machine registered in `install_hooks`; the
     // store that calls this runs inside the emulation, when nothing else
     // borrows it.
     let m = unsafe { &mut *(data as *mut Machine<'_, O>) };
     m.blocks.retire(pc, size);
+    if resume != u64::MAX {
+        m.block_cut(pc + u64::from(size), resume);
+    }
 }
 
 /// The data-access tracer: one call per guest load or store, before it.
@@ -1293,6 +1467,17 @@ extern "C" fn mem_tracer<O: Observer>(
         is_store: info & 0x100 != 0,
         pc,
     });
+}
+
+/// The tracer while the store that cut its block runs again (see
+/// [`Machine::rerun_block`]): the access was reported at the store's first
+/// try, so it is not reported, and its site's count is undone.
+extern "C" fn mem_dropper(_data: *mut libc::c_void, _addr: u64, _info: u32, site: *mut AccessSite) {
+    // SAFETY: a site is never freed, and only counted by the access's own
+    // instruction on this thread, which has just counted it.
+    if let Some(s) = unsafe { site.as_mut() } {
+        s.count -= 1;
+    }
 }
 
 /// The patch's `struct pathvm_site`: the accesses one instruction made in
@@ -1446,6 +1631,8 @@ extern "C" fn sparse_hook<O: Observer>(
         m.sp = unsafe { *env.add(4) };
     }
     let uc = m.uc;
+    // A block that runs a cut block's instructions again (not reported).
+    let rerun = m.rerun.0 == s.pc;
     let stop = if s.id == crate::sparse::NO_BLOCK {
         m.on_block(uc, s.pc, s.size())
     } else {
@@ -1454,13 +1641,14 @@ extern "C" fn sparse_hook<O: Observer>(
     let now = m.clock.instret.get();
     let (sig_due, switch_due, next_check) = (m.sig_due, m.switch_due, m.next_check);
     let halted = stop.is_some() || m.resume.is_some();
+    let rerun_goes_on = m.rerun.0 != u64::MAX;
     let sp = m.sparse.as_mut().expect("sparse mode");
     sp.reported = now;
     if !s.every() {
         // Entries are made when a block that is not one yet is entered.
         sp.apply_entries(&*m.observer);
     }
-    if !halted {
+    if !halted && !rerun {
         sp.globals.last = slot;
         if after_indirect {
             s.waive_sync();
@@ -1474,6 +1662,12 @@ extern "C" fn sparse_hook<O: Observer>(
     } else {
         deadline
     };
+    if rerun_goes_on {
+        // The re-run goes on: its next block reaches the hook too.
+        sp.globals.due = 0;
+        sp.globals.deadline = 0;
+        sp.globals.sync = 1;
+    }
     if let Some(stop) = stop {
         m.stop = Some(stop);
         // SAFETY: `uc` is the live engine calling us; stopping from inside
@@ -1721,7 +1915,9 @@ fn install_hooks<'o, O: Observer>(
             >(tracer);
             uc_pathvm_set_mem_tracer(handle, cb, machine as *mut libc::c_void)
         };
+        uc.get_data_mut().mem_traced = true;
         if let Some(f) = uc.get_data_mut().observer.mem_filter() {
+            uc.get_data_mut().filter_counts = f.counts;
             // SAFETY: the observer keeps both pointers valid for the run
             // (`MemFilter`'s contract); set before the first `emu_start`.
             unsafe {

@@ -397,6 +397,73 @@ impl GuestMemory {
         Ok(())
     }
 
+    /// [`GuestMemory::read`] through the kernel (`process_vm_readv` of
+    /// pathvm's own memory): a page the host cannot read (a file mapping
+    /// past the end of its file) is an error, where a plain copy would
+    /// take a bus error.
+    pub fn read_checked(&self, addr: u64, out: &mut [u8]) -> Result<(), Fault> {
+        let pieces = self.host_pieces(addr, out.len() as u64)?;
+        let local = libc::iovec {
+            iov_base: out.as_mut_ptr() as *mut libc::c_void,
+            iov_len: out.len(),
+        };
+        let remote: Vec<libc::iovec> = pieces
+            .iter()
+            .map(|&(_, p, n)| libc::iovec {
+                iov_base: p as *mut libc::c_void,
+                iov_len: n as usize,
+            })
+            .collect();
+        // SAFETY: `out` is ours; the pieces lie in our reservations, and
+        // the kernel checks each page.
+        let r = unsafe {
+            libc::process_vm_readv(
+                libc::getpid(),
+                &local,
+                1,
+                remote.as_ptr(),
+                remote.len() as libc::c_ulong,
+                0,
+            )
+        };
+        if r == out.len() as isize {
+            Ok(())
+        } else {
+            Err(Fault(addr))
+        }
+    }
+
+    /// [`GuestMemory::write`] through the kernel (`process_vm_writev`), of
+    /// the pieces whose bytes differ only: a page the host cannot write
+    /// (a read-only host mapping) is an error, not a signal, and pages
+    /// written with the bytes they hold are left alone (not copied, not
+    /// made dirty).
+    pub fn write_changed(&mut self, addr: u64, data: &[u8]) -> Result<(), Fault> {
+        let mut now = vec![0u8; data.len()];
+        self.read_checked(addr, &mut now)?;
+        for (at, p, n) in self.host_pieces(addr, data.len() as u64)? {
+            let k = (at - addr) as usize;
+            let part = &data[k..k + n as usize];
+            if part == &now[k..k + n as usize] {
+                continue;
+            }
+            let local = libc::iovec {
+                iov_base: part.as_ptr() as *mut libc::c_void,
+                iov_len: part.len(),
+            };
+            let remote = libc::iovec {
+                iov_base: p as *mut libc::c_void,
+                iov_len: n as usize,
+            };
+            // SAFETY: as in `read_checked`; `&mut self` holds guest memory.
+            let r = unsafe { libc::process_vm_writev(libc::getpid(), &local, 1, &remote, 1, 0) };
+            if r != n as isize {
+                return Err(Fault(at));
+            }
+        }
+        Ok(())
+    }
+
     pub fn read_u64(&self, addr: u64) -> Result<u64, Fault> {
         let mut b = [0u8; 8];
         self.read(addr, &mut b)?;
@@ -545,9 +612,10 @@ impl GuestMemory {
     /// and a part grown past the old end shows what Linux shows there: the
     /// file's next pages, zeros for anonymous memory (a bus error past a
     /// shared anonymous object or past the end of the file). Ranges may
-    /// cross region edges: the move goes piece by piece (a grown part in a
-    /// region after the old end's region is fresh zero pages; for a file
-    /// mapping Linux would show the file there). The caller checked that
+    /// cross region edges: the move goes piece by piece (a grown part of a
+    /// file mapping in a region after the old end's is the file's pages
+    /// there too: the host mapping grows elsewhere and its new part moves
+    /// into place). The caller checked that
     /// the range is one mapping and the destination is guest memory that
     /// is free or may be replaced, and does not overlap the source.
     pub fn remap(&mut self, old: u64, old_len: u64, new_len: u64, to: u64) -> Result<(), i64> {
@@ -658,8 +726,60 @@ impl GuestMemory {
                         }
                         last = Some((lp, ln + n));
                     }
+                    Some((lp, ln)) if m.host_file => {
+                        // Grown into another region: the host mapping grows
+                        // where the host has room, and its new part (the
+                        // file's next pages) moves to `d`, the rest back.
+                        // SAFETY: `lp..lp+ln` is the host mapping of the
+                        // chunk before, in our reservation; `d..d+n` is
+                        // guest memory nothing maps (as above); the moves
+                        // put every page back inside our reservations.
+                        let moved = unsafe {
+                            let t = libc::mremap(
+                                lp as *mut libc::c_void,
+                                ln as usize,
+                                (ln + n) as usize,
+                                libc::MREMAP_MAYMOVE,
+                            );
+                            if t == libc::MAP_FAILED {
+                                false
+                            } else {
+                                let t = t as *mut u8;
+                                let tail = libc::mremap(
+                                    t.add(ln as usize) as *mut libc::c_void,
+                                    n as usize,
+                                    n as usize,
+                                    libc::MREMAP_MAYMOVE | libc::MREMAP_FIXED,
+                                    d as *mut libc::c_void,
+                                );
+                                let head = libc::mremap(
+                                    t as *mut libc::c_void,
+                                    ln as usize,
+                                    ln as usize,
+                                    libc::MREMAP_MAYMOVE | libc::MREMAP_FIXED,
+                                    lp as *mut libc::c_void,
+                                );
+                                if head == libc::MAP_FAILED {
+                                    return Err(nomem);
+                                }
+                                if tail == libc::MAP_FAILED {
+                                    libc::munmap(
+                                        t.add(ln as usize) as *mut libc::c_void,
+                                        n as usize,
+                                    );
+                                }
+                                tail != libc::MAP_FAILED
+                            }
+                        };
+                        if !moved {
+                            fresh(d, n);
+                            return Err(nomem);
+                        }
+                        last = Some((d, n));
+                    }
                     _ => {
                         fresh(d, n);
+                        last = None;
                     }
                 }
             }

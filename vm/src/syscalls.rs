@@ -291,10 +291,38 @@ impl<O: Observer> Machine<'_, O> {
         if addr == 0 {
             return Ok(0);
         }
+        match self.mem.host_ptr(addr, len.max(1)) {
+            Ok(p) => Ok(p as i64),
+            Err(_) => self.bounce_buf(addr, len),
+        }
+    }
+
+    /// A buffer across the edge of two of pathvm's memory areas, whose
+    /// host memory is not contiguous: the host call gets a copy of it,
+    /// which [`Machine::bounce_back`] writes back after the call (the
+    /// bytes the call changed).
+    #[cold]
+    fn bounce_buf(&self, addr: u64, len: u64) -> Result<i64, i64> {
+        let n = usize::try_from(len).map_err(|_| NEG_EFAULT)?;
+        if !self.mem.covered(addr, len.max(1)) {
+            return Err(NEG_EFAULT);
+        }
+        let mut copy = vec![0u8; n];
         self.mem
-            .host_ptr(addr, len.max(1))
-            .map(|p| p as i64)
-            .map_err(|_| NEG_EFAULT)
+            .read_checked(addr, &mut copy)
+            .map_err(|_| NEG_EFAULT)?;
+        let p = copy.as_mut_ptr() as i64;
+        self.bounce.borrow_mut().push((addr, copy));
+        Ok(p)
+    }
+
+    /// After a system call: the bytes it changed in copies of buffers
+    /// ([`Machine::bounce_buf`]) go to guest memory.
+    #[cold]
+    fn bounce_back(&mut self) {
+        for (addr, copy) in std::mem::take(self.bounce.get_mut()) {
+            let _ = self.mem.write_changed(addr, &copy);
+        }
     }
 
     pub(crate) fn path(&self, addr: u64) -> Result<CString, i64> {
@@ -332,6 +360,9 @@ impl<O: Observer> Machine<'_, O> {
             Ok(s) => s,
             Err(e) => Sys::Ret(e),
         };
+        if !self.bounce.get_mut().is_empty() {
+            self.bounce_back();
+        }
         if let Sys::Ret(n @ 1..) = r {
             self.host_wrote(nr, a, n as u64);
         }

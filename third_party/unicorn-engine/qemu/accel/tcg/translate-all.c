@@ -2000,10 +2000,21 @@ tb_invalidate_phys_page_range__locked(struct uc_struct *uc, struct page_collecti
                                      &current_flags);
             }
 #endif /* TARGET_HAS_PRECISE_SMC */
-            // pathvm: the guest rewrote this block's code.
+            // pathvm: the guest rewrote this block's code. A fourth
+            // argument (the callback is installed with three) says where
+            // execution resumes when the store cut the running block: the
+            // store's own pc, run again as a one-instruction block, then
+            // the rest of the block as new blocks; UINT64_MAX otherwise.
             if (written && uc->pathvm_code_written) {
-                uc->pathvm_code_written(uc->pathvm_code_written_data,
-                                        tb->pc, tb->size);
+                uint64_t resume = UINT64_MAX;
+#ifdef TARGET_HAS_PRECISE_SMC
+                if (current_tb == tb && current_tb_modified) {
+                    resume = current_pc;
+                }
+#endif
+                ((void (*)(void *, uint64_t, uint32_t, uint64_t))
+                     uc->pathvm_code_written)(uc->pathvm_code_written_data,
+                                              tb->pc, tb->size, resume);
             }
             tb_phys_invalidate__locked(uc->tcg_ctx, tb);
         }
