@@ -138,7 +138,7 @@ pub(crate) struct MergedTree<'a> {
     /// nodes merge (each path is the node of the same index), so a large
     /// tree's costs are not copied.
     self_cost: std::borrow::Cow<'a, [u64]>,
-    /// `m` values per path.
+    /// `m` values per path (empty when built [`MergedTree::build_lean`]).
     incl: Vec<u64>,
     /// The path of every node of the profile's context table.
     pub path_of: Vec<u32>,
@@ -147,6 +147,17 @@ pub(crate) struct MergedTree<'a> {
 impl<'a> MergedTree<'a> {
     /// Merges the tree of a validated profile.
     pub fn build(profile: &'a Profile) -> MergedTree<'a> {
+        Self::build_with(profile, true)
+    }
+
+    /// [`MergedTree::build`] without the table of inclusive costs (as large
+    /// as the self costs): [`MergedTree::incl_column`] computes them one
+    /// metric at a time, and [`MergedTree::incl_of`] must not be used.
+    pub fn build_lean(profile: &'a Profile) -> MergedTree<'a> {
+        Self::build_with(profile, false)
+    }
+
+    fn build_with(profile: &'a Profile, with_incl: bool) -> MergedTree<'a> {
         let c = &profile.contexts;
         let m = profile.metrics.len();
         let mut prefixes = vec![0u32];
@@ -196,11 +207,17 @@ impl<'a> MergedTree<'a> {
             }
             std::borrow::Cow::Owned(v)
         };
-        let mut incl = self_cost.to_vec();
-        for p in (1..n).rev() {
-            let q = prefixes[p] as usize;
-            for k in 0..m {
-                incl[q * m + k] = incl[q * m + k].saturating_add(incl[p * m + k]);
+        let mut incl = if with_incl {
+            self_cost.to_vec()
+        } else {
+            Vec::new()
+        };
+        if with_incl {
+            for p in (1..n).rev() {
+                let q = prefixes[p] as usize;
+                for k in 0..m {
+                    incl[q * m + k] = incl[q * m + k].saturating_add(incl[p * m + k]);
+                }
             }
         }
         MergedTree {
@@ -232,6 +249,18 @@ impl<'a> MergedTree<'a> {
 
     pub fn incl_of(&self, p: usize) -> &[u64] {
         &self.incl[p * self.m..(p + 1) * self.m]
+    }
+
+    /// Every path's inclusive cost of metric `k` (what
+    /// [`MergedTree::incl_of`] holds, summed the same way).
+    pub fn incl_column(&self, k: usize) -> Vec<u64> {
+        let m = self.m;
+        let mut col: Vec<u64> = (0..self.len()).map(|p| self.self_cost[p * m + k]).collect();
+        for p in (1..self.len()).rev() {
+            let q = self.prefix[p] as usize;
+            col[q] = col[q].saturating_add(col[p]);
+        }
+        col
     }
 
     /// Labels of path `p`, outermost first.

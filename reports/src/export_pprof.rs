@@ -473,85 +473,123 @@ fn pprof_message(
     let insns = Instructions::of(profile);
 
     // Each function's cost, per context (or whole, without a tree), spread
-    // over its instructions.
-    let mut samples: BTreeMap<(usize, u64), Vec<u64>> = BTreeMap::new();
+    // over its instructions: a function's contexts, in order, take its
+    // instructions' costs in order, metric by metric. The samples go out
+    // context by context, each context's by location, as they are made:
+    // they are never all in memory. A first pass makes the locations in
+    // the order in which a function-by-function pass meets them (their
+    // ids are in the message).
     let mut owners: Vec<Vec<usize>> = vec![Vec::new(); profile.functions.len()];
     if c.is_empty() {
         for (f, owner) in owners.iter_mut().enumerate() {
             owner.push(f);
         }
     } else {
-        for node in 0..c.len() {
-            match row_of(node) {
-                Some(f) if node != 0 => owners[f].push(node),
-                _ => {
-                    let own = c.self_of(node, m);
-                    if own.iter().any(|&v| v != 0) {
-                        samples.insert((node, location_of(node)), own.to_vec());
-                    }
-                }
+        for node in 1..c.len() {
+            if let Some(f) = row_of(node) {
+                owners[f].push(node);
             }
         }
     }
+    let own = |f: usize, node: usize| -> &[u64] {
+        if c.is_empty() {
+            &profile.functions[f].self_cost
+        } else {
+            c.self_of(node, m)
+        }
+    };
+    // Where the remainder of a context's cost goes.
+    let rest_at = |f: usize, node: usize| -> u64 {
+        if c.is_empty() {
+            f as u64 + 1
+        } else {
+            location_of(node)
+        }
+    };
+    // Per function and metric: the instruction whose cost is being given
+    // and what it has left.
+    let start: Vec<Vec<(usize, u64)>> = (0..profile.functions.len())
+        .map(|f| {
+            let first = insns.of_function(f).first();
+            (0..m)
+                .map(|col| (0, first.map_or(0, |r| r.1[col])))
+                .collect()
+        })
+        .collect();
+    let mut cursor = start.clone();
     for (f, nodes) in owners.iter().enumerate() {
-        let own = |k: usize| -> &[u64] {
-            if c.is_empty() {
-                &profile.functions[f].self_cost
-            } else {
-                c.self_of(nodes[k], m)
-            }
-        };
-        let rows = insns.of_function(f);
         for col in 0..m {
-            // Instruction `i` has `left` of its cost still to give.
-            let (mut i, mut left) = (0, rows.first().map_or(0, |r| r.1[col]));
-            for (k, &node) in nodes.iter().enumerate() {
-                let mut need = own(k)[col];
-                while need > 0 && i < rows.len() {
-                    if left == 0 {
-                        i += 1;
-                        left = rows.get(i).map_or(0, |r| r.1[col]);
-                        continue;
-                    }
-                    let take = need.min(left);
-                    let loc = t.at(profile, &insns, rows[i].0, f);
-                    samples.entry((node, loc)).or_insert_with(|| vec![0; m])[col] += take;
-                    need -= take;
-                    left -= take;
-                }
-                if need > 0 {
-                    let loc = if c.is_empty() {
-                        f as u64 + 1
-                    } else {
-                        location_of(node)
-                    };
-                    samples.entry((node, loc)).or_insert_with(|| vec![0; m])[col] += need;
-                }
+            let mut cur = start[f][col];
+            for &node in nodes {
+                let need = own(f, node)[col];
+                spread(
+                    &mut t,
+                    profile,
+                    &insns,
+                    f,
+                    col,
+                    &mut cur,
+                    need,
+                    &mut |_, _| {},
+                );
             }
         }
     }
+    drop(owners);
 
     let mut stack = Vec::new();
-    for ((node, leaf), values) in samples {
-        let mut location_id = vec![leaf];
-        if !c.is_empty() {
-            // Each caller at the instruction of its call, where known.
-            context_stack(c, node, &mut stack);
-            for k in (0..stack.len().saturating_sub(1)).rev() {
-                let (caller, callee) = (stack[k], stack[k + 1]);
-                let site = c.call_site[callee];
-                let called = c.flags[callee] & ContextTable::FLAG_THREAD_ROOT == 0 && site != 0;
-                location_id.push(match row_of(caller) {
-                    Some(f) if called => t.at(profile, &insns, site, f),
-                    _ => location_of(caller),
-                });
+    let mut here: BTreeMap<u64, Vec<u64>> = BTreeMap::new();
+    let units = if c.is_empty() {
+        profile.functions.len()
+    } else {
+        c.len()
+    };
+    for node in 0..units {
+        here.clear();
+        let f = if c.is_empty() {
+            Some(node)
+        } else {
+            row_of(node).filter(|_| node != 0)
+        };
+        if let Some(f) = f {
+            for col in 0..m {
+                let need = own(f, node)[col];
+                let cur = &mut cursor[f][col];
+                let mut give = |loc: u64, v: u64| {
+                    here.entry(loc).or_insert_with(|| vec![0; m])[col] += v;
+                };
+                let rest = spread(&mut t, profile, &insns, f, col, cur, need, &mut give);
+                if rest > 0 {
+                    give(rest_at(f, node), rest);
+                }
+            }
+        } else {
+            let own = c.self_of(node, m);
+            if own.iter().any(|&v| v != 0) {
+                here.insert(location_of(node), own.to_vec());
             }
         }
-        part(Part::Sample(proto::Sample {
-            location_id,
-            value: values.iter().map(|&v| signed(v)).collect(),
-            label: Vec::new(),
-        }))?;
+        for (&leaf, values) in &here {
+            let mut location_id = vec![leaf];
+            if !c.is_empty() {
+                // Each caller at the instruction of its call, where known.
+                context_stack(c, node, &mut stack);
+                for k in (0..stack.len().saturating_sub(1)).rev() {
+                    let (caller, callee) = (stack[k], stack[k + 1]);
+                    let site = c.call_site[callee];
+                    let called = c.flags[callee] & ContextTable::FLAG_THREAD_ROOT == 0 && site != 0;
+                    location_id.push(match row_of(caller) {
+                        Some(f) if called => t.at(profile, &insns, site, f),
+                        _ => location_of(caller),
+                    });
+                }
+            }
+            part(Part::Sample(proto::Sample {
+                location_id,
+                value: values.iter().map(|&v| signed(v)).collect(),
+                label: Vec::new(),
+            }))?;
+        }
     }
     let Tables {
         mut st,
@@ -582,6 +620,38 @@ fn pprof_message(
         default_sample_type,
         ..Default::default()
     })
+}
+
+/// Gives `need` of metric `col` of a context of function row `f` to the
+/// function's instructions from `cur` on (the instruction being given
+/// and what it has left), as `give(location, value)`, and returns what is
+/// left when its instructions have nothing more.
+#[allow(clippy::too_many_arguments)]
+fn spread(
+    t: &mut Tables,
+    profile: &Profile,
+    insns: &Instructions,
+    f: usize,
+    col: usize,
+    cur: &mut (usize, u64),
+    mut need: u64,
+    give: &mut dyn FnMut(u64, u64),
+) -> u64 {
+    let rows = insns.of_function(f);
+    let (mut i, mut left) = *cur;
+    while need > 0 && i < rows.len() {
+        if left == 0 {
+            i += 1;
+            left = rows.get(i).map_or(0, |r| r.1[col]);
+            continue;
+        }
+        let take = need.min(left);
+        give(t.at(profile, insns, rows[i].0, f), take);
+        need -= take;
+        left -= take;
+    }
+    *cur = (i, left);
+    need
 }
 
 /// Writes `profile` as a gzipped pprof protocol buffer (see the [module

@@ -263,7 +263,9 @@ fn one_view<'a>(
     opts: &ViewOptions,
     notes: &mut Vec<String>,
 ) -> ViewJson<'a> {
-    let tree = MergedTree::build(profile);
+    // Inclusive costs are computed a metric at a time where needed: their
+    // table is as large as the profile's self costs.
+    let tree = MergedTree::build_lean(profile);
     let (tree_json, new_node) = cut_tree(profile, &tree, opts.max_contexts, notes);
     let (functions, kept_fn) = functions_json(profile, opts.max_functions, notes);
     let edges = edges_json(&tree, &kept_fn);
@@ -332,13 +334,19 @@ fn cut_tree(
     let n = tree.len();
     let mut keep = vec![true; n];
     if n > max + 1 {
-        let order = ranked(n, |p| {
-            if p == 0 {
-                f64::INFINITY
-            } else {
-                max_share(tree.incl_of(p), &profile.totals)
+        // Each path's largest share of a total (`max_share` of its
+        // inclusive costs), a metric at a time.
+        let mut share = vec![0.0f64; n];
+        for (k, &t) in profile.totals.iter().enumerate().take(m) {
+            if t == 0 {
+                continue;
             }
-        });
+            for (s, &v) in share.iter_mut().zip(&tree.incl_column(k)) {
+                *s = s.max(v as f64 / t as f64);
+            }
+        }
+        let order = ranked(n, |p| if p == 0 { f64::INFINITY } else { share[p] });
+        drop(share);
         keep = vec![false; n];
         for &p in order.iter().take(max + 1) {
             keep[p] = true;
@@ -356,6 +364,8 @@ fn cut_tree(
     let mut slot_of = vec![usize::MAX; n];
     // Per kept parent: its (cut) node's index, once it has one.
     let mut cut_of: FxHashMap<u32, usize> = FxHashMap::default();
+    // The tops of cut subtrees and their (cut) nodes.
+    let mut tops: Vec<(u32, u32)> = Vec::new();
     for p in 0..n {
         let q = tree.prefix[p] as usize;
         if keep[p] {
@@ -381,15 +391,22 @@ fn cut_tree(
                 out.self_cost.extend(std::iter::repeat_n(0, m));
                 out.parent.len() - 1
             });
-            for (k, &v) in tree.incl_of(p).iter().enumerate() {
-                out.self_cost[slot * m + k] = out.self_cost[slot * m + k].saturating_add(v);
-            }
+            tops.push((p as u32, slot as u32));
             slot
         } else {
             slot_of[q]
         };
         slot_of[p] = slot;
         out.calls[slot] += 1;
+    }
+    if !tops.is_empty() {
+        for k in 0..m {
+            let incl = tree.incl_column(k);
+            for &(p, slot) in &tops {
+                let v = &mut out.self_cost[slot as usize * m + k];
+                *v = v.saturating_add(incl[p as usize]);
+            }
+        }
     }
     let kept = keep.iter().filter(|&&k| k).count() - 1;
     if kept < n - 1 {
@@ -466,7 +483,11 @@ fn edges_json(tree: &MergedTree, kept_fn: &[u32]) -> Edges {
         }
     }
     let outer = crate::profile::outermost_activations(&tree.prefix, &pair_of);
-    let mut edges: Edges = BTreeMap::new();
+    let mut edges: Vec<((u32, u32), (u64, Vec<u64>))> = Vec::new();
+    let mut edge_of: FxHashMap<(u32, u32), u32> = FxHashMap::default();
+    // The outermost activations and their edges, whose inclusive costs are
+    // added a metric at a time below.
+    let mut outermost: Vec<(u32, u32)> = Vec::new();
     for p in 1..tree.len() {
         if pair_of[p] == u32::MAX {
             continue;
@@ -478,15 +499,27 @@ fn edges_json(tree: &MergedTree, kept_fn: &[u32]) -> Edges {
         if a == u32::MAX || b == u32::MAX {
             continue;
         }
-        let e = edges.entry((a, b)).or_insert_with(|| (0, vec![0; m]));
-        e.0 = e.0.saturating_add(tree.calls[p]);
+        let e = *edge_of.entry((a, b)).or_insert_with(|| {
+            edges.push(((a, b), (0, vec![0; m])));
+            (edges.len() - 1) as u32
+        });
+        let calls = &mut edges[e as usize].1 .0;
+        *calls = calls.saturating_add(tree.calls[p]);
         if outer[p] {
-            for (k, &v) in tree.incl_of(p).iter().enumerate() {
-                e.1[k] = e.1[k].saturating_add(v);
+            outermost.push((p as u32, e));
+        }
+    }
+    drop((pair_of, outer, edge_of));
+    if !outermost.is_empty() {
+        for k in 0..m {
+            let incl = tree.incl_column(k);
+            for &(p, e) in &outermost {
+                let v = &mut edges[e as usize].1 .1[k];
+                *v = v.saturating_add(incl[p as usize]);
             }
         }
     }
-    edges
+    edges.into_iter().collect()
 }
 
 /// Source files the page names, and the lines of each it shows.
