@@ -36,6 +36,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
+mod inlines;
 mod lines;
 
 use crate::elf::FileData;
@@ -45,6 +46,18 @@ use rustc_hash::{FxHashMap, FxHashSet};
 /// A source position: the file name as recorded in DWARF (usually absolute) and a 1-based
 /// line number.
 pub type SourceLine = (Arc<str>, u32);
+
+/// One inline frame of an instruction (DWARF `DW_TAG_inlined_subroutine`): the function
+/// inlined there and where it was inlined, in the next frame out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InlineFrame {
+    /// The inlined function's name (demangled linkage name, or `DW_AT_name`).
+    pub function: Arc<str>,
+    /// The call site's file (`DW_AT_call_file`), when the unit names it.
+    pub call_file: Option<Arc<str>>,
+    /// The call site's line (`DW_AT_call_line`; 0 when unknown).
+    pub call_line: u32,
+}
 
 /// Why an ELF file could not be read for symbols. Each variant names the file.
 #[derive(Debug, thiserror::Error)]
@@ -728,16 +741,7 @@ impl ObjectSymbols {
         if let Some(answer) = table.cache.get(&vaddr) {
             return answer.clone();
         }
-        if let LineSource::Unloaded = table.source {
-            let dwarf = match table.own.take() {
-                Some(own) => Some(own),
-                None => self.debug().and_then(|d| lock(&d.dwarf).take()),
-            };
-            table.source = match dwarf.and_then(|dwarf| load_dwarf(dwarf, &mut table.files)) {
-                Some(index) => LineSource::Loaded(Box::new(index)),
-                None => LineSource::Absent,
-            };
-        }
+        self.load_lines(&mut table);
         let LineTable {
             source,
             cache,
@@ -750,6 +754,34 @@ impl ObjectSymbols {
         };
         cache.insert(vaddr, answer.clone());
         answer
+    }
+
+    /// The inline frames of the instruction at ELF virtual address `vaddr`, innermost
+    /// first, as `addr2line -i` gives them (without the physical function, the last line
+    /// addr2line prints): empty when the instruction is not in inlined code or there is no
+    /// DWARF. Read with the line tables (the first call builds them); not cached.
+    pub fn inline_frames(&self, vaddr: u64) -> Vec<InlineFrame> {
+        let mut table = lock(&self.lines);
+        self.load_lines(&mut table);
+        let LineTable { source, files, .. } = &mut *table;
+        match source {
+            LineSource::Loaded(index) => index.inline_frames(vaddr, files),
+            LineSource::Absent | LineSource::Unloaded => Vec::new(),
+        }
+    }
+
+    /// Builds the line index on first use.
+    fn load_lines(&self, table: &mut LineTable) {
+        if let LineSource::Unloaded = table.source {
+            let dwarf = match table.own.take() {
+                Some(own) => Some(own),
+                None => self.debug().and_then(|d| lock(&d.dwarf).take()),
+            };
+            table.source = match dwarf.and_then(|dwarf| load_dwarf(dwarf, &mut table.files)) {
+                Some(index) => LineSource::Loaded(Box::new(index)),
+                None => LineSource::Absent,
+            };
+        }
     }
 }
 
@@ -1634,8 +1666,8 @@ fn load_dwarf(source: DwarfSource, files: &mut FxHashSet<Arc<str>>) -> Option<li
         debug_str: section(gimli::SectionId::DebugStr).into(),
         debug_str_offsets: section(gimli::SectionId::DebugStrOffsets).into(),
     };
-    // Only what finding the units' address ranges reads; type units, location lists and
-    // the rest are never looked at.
+    // Only what finding the units' address ranges and inline frames reads; type units,
+    // location lists and the rest are never looked at.
     let dwarf = gimli::Dwarf {
         debug_abbrev: section(gimli::SectionId::DebugAbbrev).into(),
         debug_addr: section(gimli::SectionId::DebugAddr).into(),
@@ -1867,6 +1899,15 @@ impl Symbolizer {
     pub fn line(&self, addr: u64) -> Option<SourceLine> {
         let m = self.object_at(addr)?;
         m.symbols.line(m.vaddr(addr))
+    }
+
+    /// The inline frames of the instruction at guest address `addr`, innermost first
+    /// ([`ObjectSymbols::inline_frames`]).
+    pub fn inline_frames(&self, addr: u64) -> Vec<InlineFrame> {
+        match self.object_at(addr) {
+            Some(o) => o.symbols.inline_frames(o.vaddr(addr)),
+            None => Vec::new(),
+        }
     }
 
     fn check_free(&self, path: &Path, range: &Range<u64>) -> Result<(), SymbolError> {
@@ -2679,6 +2720,19 @@ int main() { return pathvm_test::inner::add(1, 2) == 3 ? 0 : 1; }
     /// Lines as addr2line's `Context::find_location` gives them over the same sections: the
     /// reference the compact line index must match exactly.
     fn addr2line_lines(file: &Path) -> impl Fn(u64) -> Option<(String, u32)> {
+        let context = addr2line_context(file);
+        move |vaddr| match context.find_location(vaddr) {
+            Ok(Some(addr2line::Location {
+                file: Some(file),
+                line: Some(line),
+                ..
+            })) => Some((file.to_owned(), line)),
+            _ => None,
+        }
+    }
+
+    /// addr2line's context over a file's DWARF sections (inflated when compressed).
+    fn addr2line_context(file: &Path) -> addr2line::Context<DwarfReader> {
         let bytes: Arc<[u8]> = std::fs::read(file).unwrap().into();
         let elf = parse_debug_elf(file, &bytes).unwrap();
         let source = DwarfSource::new(&elf, &Arc::new(FileData::from(&bytes[..]))).unwrap();
@@ -2698,15 +2752,115 @@ int main() { return pathvm_test::inner::add(1, 2) == 3 ? 0 : 1; }
             })
         })
         .unwrap();
-        let context = addr2line::Context::from_dwarf(dwarf).unwrap();
-        move |vaddr| match context.find_location(vaddr) {
-            Ok(Some(addr2line::Location {
-                file: Some(file),
-                line: Some(line),
-                ..
-            })) => Some((file.to_owned(), line)),
-            _ => None,
+        addr2line::Context::from_dwarf(dwarf).unwrap()
+    }
+
+    /// Checks the inline frames of every `step`th address of `.text` against addr2line's
+    /// `find_frames` (all its frames but the last, the physical function: each frame's
+    /// function, and its call site, the next frame's location); returns how many addresses
+    /// were in inlined code.
+    fn assert_inline_frames_match_addr2line(
+        symbols: &ObjectSymbols,
+        dwarf_file: &Path,
+        step: usize,
+    ) -> usize {
+        let context = addr2line_context(dwarf_file);
+        let text = section_addrs(&symbols.path, ".text");
+        let mut inlined = 0;
+        for vaddr in (text.start..text.end).step_by(step) {
+            let mut expected = Vec::new();
+            if let Ok(mut frames) = context.find_frames(vaddr).skip_all_loads() {
+                while let Ok(Some(frame)) = frames.next() {
+                    let name = frame
+                        .function
+                        .as_ref()
+                        .and_then(|f| f.raw_name().ok().map(|n| demangle(&n).to_string()));
+                    let location = frame
+                        .location
+                        .map(|l| (l.file.map(str::to_owned), l.line.unwrap_or(0)));
+                    expected.push((name, location));
+                }
+            }
+            // Each inline frame's call site is the next frame's location.
+            let want: Vec<(String, Option<String>, u32)> = (0..expected.len().saturating_sub(1))
+                .map(|i| {
+                    let (file, line) = expected[i + 1].1.clone().unwrap_or((None, 0));
+                    (expected[i].0.clone().unwrap_or_default(), file, line)
+                })
+                .collect();
+            let ours: Vec<(String, Option<String>, u32)> = symbols
+                .inline_frames(vaddr)
+                .into_iter()
+                .map(|f| {
+                    (
+                        f.function.to_string(),
+                        f.call_file.map(|f| f.to_string()),
+                        f.call_line,
+                    )
+                })
+                .collect();
+            assert_eq!(
+                ours,
+                want,
+                "{}: inline frames of {vaddr:#x}",
+                symbols.path.display()
+            );
+            inlined += usize::from(!ours.is_empty());
         }
+        inlined
+    }
+
+    #[test]
+    fn inline_frames_match_addr2line() {
+        let dir = TempDir::new("inline-addr2line");
+        let guest = Path::new(env!("CARGO_MANIFEST_DIR")).join("../guest-programs");
+        let source = std::fs::read_to_string(guest.join("inlined.c")).unwrap();
+        std::fs::copy(guest.join("inlined.h"), dir.0.join("inlined.h")).unwrap();
+        for flags in [
+            &["-g", "-O2"][..],
+            &["-gdwarf-4", "-O2"],
+            &["-g", "-O0", "-gz=zlib"],
+        ] {
+            let Some(exe) = compile(&dir.0, "inlined.c", &source, flags) else {
+                return;
+            };
+            let symbols = ObjectSymbols::load(&exe).unwrap();
+            let found = assert_inline_frames_match_addr2line(&symbols, &exe, 1);
+            assert!(found > 10, "{flags:?}: {found} inlined addresses");
+            // mix2 holds mix: two frames, the inner one called from inlined.h.
+            let nested = (section_addrs(&exe, ".text").start..section_addrs(&exe, ".text").end)
+                .map(|a| symbols.inline_frames(a))
+                .find(|f| f.len() == 2)
+                .expect("mix inlined into mix2");
+            assert_eq!(&*nested[0].function, "mix");
+            assert_eq!(&*nested[1].function, "mix2");
+            assert!(nested[0]
+                .call_file
+                .as_deref()
+                .unwrap()
+                .ends_with("inlined.h"));
+            assert!(nested[1]
+                .call_file
+                .as_deref()
+                .unwrap()
+                .ends_with("inlined.c"));
+            std::fs::remove_file(&exe).unwrap();
+        }
+
+        // libc through its separate debug file (compressed sections, hundreds of units).
+        let path = Path::new("/lib/x86_64-linux-gnu/libc.so.6");
+        if !path.exists() {
+            eprintln!("skipped: {} not present", path.display());
+            return;
+        }
+        let symbols = ObjectSymbols::load(path).unwrap();
+        let Some(debug) = symbols.debug_file().cloned() else {
+            eprintln!("skipped: no debug file for {}", path.display());
+            return;
+        };
+        let found = assert_inline_frames_match_addr2line(&symbols, &debug, 13);
+        eprintln!("{}: {found} addresses in inlined code", path.display());
+        assert!(found > 100, "{}: {found} inlined", path.display());
     }
 
     /// Checks every `step`th address of `.text` (and the bytes just past it) against

@@ -22,6 +22,7 @@ use std::sync::Arc;
 use gimli::{Endianity as _, Reader as _};
 use rustc_hash::FxHashSet;
 
+use super::inlines::UnitInlines;
 use super::DwarfReader;
 
 /// The sections needed to read a line program and its file names after indexing.
@@ -138,6 +139,8 @@ struct LineUnit {
     name: Option<DwarfReader>,
     /// The parsed line table: `None` until first needed; `Some(Err)` when it failed to parse.
     lines: Option<Result<Lines, ()>>,
+    /// Its inline frames, read with its ranges (empty when they failed to parse).
+    inlines: UnitInlines,
 }
 
 /// One address range of a unit, as addr2line keeps them: sorted by `end`, with the smallest
@@ -333,6 +336,7 @@ impl LineIndex {
                 }
             }
 
+            let inlines = UnitInlines::read(unit_ref, files).unwrap_or_default();
             let mut unit = LineUnit {
                 program: dw_unit.line_program.as_ref().map(|p| p.header().offset()),
                 address_size: dw_unit.header.address_size(),
@@ -341,6 +345,7 @@ impl LineIndex {
                 comp_dir: dw_unit.comp_dir.as_ref().map(owned).transpose()?,
                 name: dw_unit.name.as_ref().map(owned).transpose()?,
                 lines: None,
+                inlines,
             };
             drop(dw_unit);
             if need_unit_range {
@@ -378,6 +383,46 @@ impl LineIndex {
         probe: u64,
         files: &mut FxHashSet<Arc<str>>,
     ) -> Option<(Arc<str>, u32)> {
+        let (_, (file, line)) = self.locate(probe, files)?;
+        Some((file?, (line != 0).then_some(line)?))
+    }
+
+    /// The inline frames at `probe`, innermost first, from the unit whose line table
+    /// answers [`LineIndex::find`]: each inlined function's name and its call site (file
+    /// and line, when the unit says) in the next frame out (the last: in the physical
+    /// function). Empty when `probe` is in no inlined code.
+    pub(super) fn inline_frames(
+        &mut self,
+        probe: u64,
+        files: &mut FxHashSet<Arc<str>>,
+    ) -> Vec<super::InlineFrame> {
+        let Some((unit, _)) = self.locate(probe, files) else {
+            return Vec::new();
+        };
+        let unit = &self.units[unit];
+        let names = match &unit.lines {
+            Some(Ok(lines)) => &lines.files[..],
+            _ => &[],
+        };
+        unit.inlines
+            .find(probe)
+            .into_iter()
+            .map(|f| super::InlineFrame {
+                function: f.name.clone(),
+                call_file: names.get(f.call_file as usize).cloned(),
+                call_line: f.call_line,
+            })
+            .collect()
+    }
+
+    /// The first unit whose line table has a row for `probe`, and that row's file (if the
+    /// index names one) and line (0: none); `None` when no unit has one or a line table on
+    /// the way failed to parse.
+    fn locate(
+        &mut self,
+        probe: u64,
+        files: &mut FxHashSet<Arc<str>>,
+    ) -> Option<(usize, (Option<Arc<str>>, u32))> {
         let probe_high = probe.wrapping_add(1);
         let mut pos = match self.ranges.binary_search_by_key(&probe, |i| i.end) {
             Ok(i) => i + 1,
@@ -399,7 +444,7 @@ impl LineIndex {
             match found {
                 Err(()) => return None,
                 Ok(None) => continue,
-                Ok(Some((file, line))) => return Some((file?, (line != 0).then_some(line)?)),
+                Ok(Some(row)) => return Some((range.unit, row)),
             }
         }
         None
