@@ -123,23 +123,26 @@ where
     out
 }
 
-/// `pathvm export PROFILE ARGS...`, which must succeed: its stdout.
+/// `pathvm export PROFILE --no-inline ARGS...` (physical functions only, as
+/// valgrind has them), which must succeed: its stdout.
 pub fn export(profile: &Path, args: &[&str]) -> Vec<u8> {
     let mut all = vec![OsStr::new("export"), profile.as_os_str()];
+    all.push(OsStr::new("--no-inline"));
     all.extend(args.iter().map(OsStr::new));
     pathvm_ok(all).stdout
 }
 
-/// `pathvm report --format json` of a profile, parsed.
+/// `pathvm report --format json --no-inline` of a profile, parsed.
 pub fn report_json(profile: &Path, extra: &[&str]) -> serde_json::Value {
     report_files_json(&[profile.to_path_buf()], extra)
 }
 
-/// `pathvm report --format json FILE...` (the files merged), parsed.
+/// `pathvm report --format json --no-inline FILE...` (the files merged;
+/// physical functions only, as valgrind has them), parsed.
 pub fn report_files_json(files: &[PathBuf], extra: &[&str]) -> serde_json::Value {
     let mut all = vec![OsStr::new("report")];
     all.extend(files.iter().map(|f| f.as_os_str()));
-    all.extend(["--format", "json"].iter().map(OsStr::new));
+    all.extend(["--format", "json", "--no-inline"].iter().map(OsStr::new));
     all.extend(extra.iter().map(OsStr::new));
     serde_json::from_slice(&pathvm_ok(all).stdout).expect("report JSON")
 }

@@ -20,6 +20,7 @@ mod docs;
 mod export;
 mod faults;
 mod fpu;
+mod inline;
 mod lines;
 mod memory;
 mod native;

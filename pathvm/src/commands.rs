@@ -80,6 +80,7 @@ pub(crate) fn report(a: ReportArgs) -> Outcome {
             thread: a.thread,
             phases: a.phases,
             phase: a.phase,
+            no_inline: a.no_inline,
         },
     )?;
     emit(out.as_bytes());
@@ -87,7 +88,10 @@ pub(crate) fn report(a: ReportArgs) -> Outcome {
 }
 
 pub(crate) fn export(a: ExportArgs) -> Outcome {
-    let profile = reports::read_profiles(&a.file)?;
+    let mut profile = reports::read_profiles(&a.file)?;
+    if a.no_inline {
+        reports::strip_inlines(&mut profile);
+    }
     let req = reports::ExportRequest {
         format: match a.format {
             ExportFormat::Callgrind => reports::ExportFormat::Callgrind,
@@ -207,7 +211,7 @@ pub(crate) fn check(a: CheckArgs) -> Outcome {
 }
 
 pub(crate) fn view(a: ViewArgs) -> Outcome {
-    let (new, old) = match a.files.as_slice() {
+    let (mut new, mut old) = match a.files.as_slice() {
         [one] => (reports::read_profile(one)?, None),
         [old, new] => (
             reports::read_profile(new)?,
@@ -215,6 +219,10 @@ pub(crate) fn view(a: ViewArgs) -> Outcome {
         ),
         _ => return Err("view takes one profile, or two (OLD NEW)".into()),
     };
+    if a.no_inline {
+        reports::strip_inlines(&mut new);
+        old.iter_mut().for_each(reports::strip_inlines);
+    }
     let sources = reports::SourceDirs::new(&a.source_dir);
     let mut read_source = |name: &str| sources.read(name);
     let opts = reports::ViewOptions {

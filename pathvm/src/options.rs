@@ -69,6 +69,10 @@ pub(crate) struct ExportArgs {
     /// Callgrind: each function's Ball-Larus paths as functions `name [path N]`.
     #[arg(long)]
     pub(crate) paths: bool,
+    /// Physical functions only: inlined functions are not functions (or
+    /// frames) of their own.
+    #[arg(long)]
+    pub(crate) no_inline: bool,
 }
 
 #[derive(Args)]
@@ -91,6 +95,9 @@ pub(crate) struct ViewArgs {
     /// for (repeatable; the current directory first).
     #[arg(long, value_parser = existing_dir)]
     pub(crate) source_dir: Vec<PathBuf>,
+    /// Physical functions only: no rows of their own for inlined functions.
+    #[arg(long)]
+    pub(crate) no_inline: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, ValueEnum)]
@@ -346,6 +353,10 @@ pub(crate) struct ReportArgs {
     /// This phase's totals and the self cost of its functions instead of a view.
     #[arg(long, value_name = "NAME", conflicts_with_all = ["phases", "stats"])]
     pub(crate) phase: Option<String>,
+    /// Physical functions only: no rows of their own for inlined functions
+    /// (the view of profiles without inline frames).
+    #[arg(long)]
+    pub(crate) no_inline: bool,
 }
 
 impl ReportArgs {

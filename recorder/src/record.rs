@@ -1378,7 +1378,8 @@ impl Finished {
         );
         drop(parts.cct);
         let row_of = plan.row_of;
-        let blocks = block_profile(&table, blocks_raw, &row_of, &values);
+        let mut blocks = block_profile(&table, blocks_raw, &row_of, &values);
+        let inlines = inline_profile(&table, &insns_raw.rows, &mut blocks.files);
         let insns = reports::InsnProfile::from_dense(
             insns_raw.rows.iter().map(|(a, c)| (*a, c.as_slice())),
             if insns_raw.rows.is_empty() {
@@ -1450,6 +1451,7 @@ impl Finished {
             paths,
             blocks,
             insns,
+            inlines,
             phases: phases
                 .iter()
                 .map(|(name, c, funcs)| Phase {
@@ -1816,6 +1818,41 @@ fn block_profile(
     }
     reports::BlockProfile { files, blocks }
 }
+/// The inline frames of the instructions with a cost (their addresses in
+/// order), from the objects' DWARF; call-site files join the blocks' files.
+fn inline_profile(
+    table: &FunctionTable,
+    rows: &[(Addr, Vec<u64>)],
+    files: &mut Vec<String>,
+) -> reports::InlineProfile {
+    let mut file_ix: FxHashMap<String, u32> = files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.clone(), i as u32))
+        .collect();
+    let mut chains = Vec::new();
+    for (addr, _) in rows {
+        let frames = table.symbolizer.inline_frames(*addr);
+        if frames.is_empty() {
+            continue;
+        }
+        let chain: Vec<(String, Option<u32>, u32)> = frames
+            .into_iter()
+            .map(|f| {
+                let file = f.call_file.map(|name| {
+                    *file_ix.entry(name.to_string()).or_insert_with(|| {
+                        files.push(name.to_string());
+                        files.len() as u32 - 1
+                    })
+                });
+                (f.function.to_string(), file, f.call_line)
+            })
+            .collect();
+        chains.push((*addr, chain));
+    }
+    reports::InlineProfile::from_chains(chains.iter().map(|(a, c)| (*a, c.as_slice())))
+}
+
 /// `--focus` (iPath's focused profiling): the contexts on the call paths
 /// that reach a function matching `globs` (each matching node, its
 /// ancestors and everything below it), renumbered with parents before

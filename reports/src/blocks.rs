@@ -328,6 +328,17 @@ impl InsnIndex {
             .filter(move |(a, _)| self.functions.get(a) == Some(&function))
     }
 
+    /// The function row of the instruction at `addr` (its block's).
+    pub(crate) fn function_of(&self, addr: u64) -> Option<u32> {
+        self.functions.get(&addr).copied()
+    }
+
+    /// The instructions with a cost, as (address, cost per metric), in
+    /// address order.
+    pub(crate) fn rows(&self) -> &[(u64, Vec<u64>)] {
+        &self.rows
+    }
+
     /// The source line of the instruction at `addr` (an index into the
     /// blocks' files, and the line), when known.
     pub(crate) fn line(&self, addr: u64) -> Option<(u32, u32)> {

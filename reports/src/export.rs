@@ -1180,6 +1180,7 @@ mod tests {
             phases: Vec::new(),
             blocks: Default::default(),
             insns: Default::default(),
+            inlines: Default::default(),
         };
         fill_function_rows(&mut profile);
         // `_start` ran in the root context.

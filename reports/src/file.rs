@@ -1,7 +1,7 @@
 //! The profile file: what `pathvm run -o FILE` writes and every other
 //! command reads.
 //!
-//! # Format, version 4
+//! # Format, version 5
 //!
 //! All integers of the frame are little-endian.
 //!
@@ -15,9 +15,11 @@
 //!
 //! Version history: 1 had neither [`Profile::paths`] nor [`Profile::phases`];
 //! 2 added the phases; 3 the paths and the blocks; 4 the costs per
-//! instruction ([`Profile::insns`]). A version 1 file reads as one phase,
-//! `main`, with the run's totals; versions 1 and 2 read with no paths;
-//! versions 1 to 3 with no costs per instruction.
+//! instruction ([`Profile::insns`]); 5 their inline frames
+//! ([`Profile::inlines`]). A version 1 file reads as one phase, `main`,
+//! with the run's totals; versions 1 and 2 read with no paths; versions 1
+//! to 3 with no costs per instruction; versions 1 to 4 with no inline
+//! frames.
 //!
 //! Nothing follows the checksum. The body is serde's data model of
 //! [`Profile`] in postcard's encoding: integers as LEB128 varints (so the
@@ -55,14 +57,15 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::profile::{
-    BlockProfile, ContextTable, FunctionRow, Meta, PathProfile, Phase, PhaseFunction, Profile,
+    BlockProfile, ContextTable, FunctionRow, InsnProfile, Meta, PathProfile, Phase, PhaseFunction,
+    Profile,
 };
 
 /// The first 8 bytes of every profile file.
 pub const MAGIC: [u8; 8] = *b"PATHVM\0\x01";
 
 /// The format version this build writes, and the newest it reads.
-pub const FORMAT_VERSION: u32 = 4;
+pub const FORMAT_VERSION: u32 = 5;
 
 const HEADER_LEN: usize = 8 + 4 + 8;
 const CHECKSUM_LEN: usize = 4;
@@ -230,6 +233,7 @@ pub fn decode_profile(bytes: &[u8]) -> Result<Profile, DecodeError> {
         1 => postcard::take_from_bytes::<ProfileV1>(body).map(|(p, rest)| (p.upgrade(), rest)),
         2 => postcard::take_from_bytes::<ProfileV2>(body).map(|(p, rest)| (p.upgrade(), rest)),
         3 => postcard::take_from_bytes::<ProfileV3>(body).map(|(p, rest)| (p.upgrade(), rest)),
+        4 => postcard::take_from_bytes::<ProfileV4>(body).map(|(p, rest)| (p.upgrade(), rest)),
         _ => postcard::take_from_bytes::<Profile>(body),
     }
     .map_err(|e| DecodeError::Corrupt(format!("body does not decode: {e}")))?;
@@ -281,6 +285,7 @@ impl ProfileV1 {
             paths: PathProfile::default(),
             blocks: Default::default(),
             insns: Default::default(),
+            inlines: Default::default(),
         }
     }
 }
@@ -309,6 +314,7 @@ impl ProfileV2 {
             phases: self.phases,
             blocks: Default::default(),
             insns: Default::default(),
+            inlines: Default::default(),
         }
     }
 }
@@ -339,6 +345,39 @@ impl ProfileV3 {
             phases: self.phases,
             blocks: self.blocks,
             insns: Default::default(),
+            inlines: Default::default(),
+        }
+    }
+}
+
+/// The body of a version 4 file: [`Profile`] before the inline frames.
+#[derive(serde::Deserialize)]
+struct ProfileV4 {
+    meta: Meta,
+    metrics: Vec<String>,
+    totals: Vec<u64>,
+    functions: Vec<FunctionRow>,
+    contexts: ContextTable,
+    paths: PathProfile,
+    phases: Vec<Phase>,
+    blocks: BlockProfile,
+    insns: InsnProfile,
+}
+
+impl ProfileV4 {
+    /// The run without inline frames.
+    fn upgrade(self) -> Profile {
+        Profile {
+            meta: self.meta,
+            metrics: self.metrics,
+            totals: self.totals,
+            functions: self.functions,
+            contexts: self.contexts,
+            paths: self.paths,
+            phases: self.phases,
+            blocks: self.blocks,
+            insns: self.insns,
+            inlines: Default::default(),
         }
     }
 }
@@ -661,7 +700,7 @@ mod tests {
     fn header_layout_is_as_documented() {
         let bytes = encode_profile(&tiny_profile());
         assert_eq!(&bytes[..8], b"PATHVM\0\x01");
-        assert_eq!(&bytes[8..12], &[4, 0, 0, 0]);
+        assert_eq!(&bytes[8..12], &[5, 0, 0, 0]);
         let body_len = u64::from_le_bytes(bytes[12..20].try_into().unwrap()) as usize;
         assert_eq!(bytes.len(), 20 + body_len + 4);
         let crc = u32::from_le_bytes(bytes[20 + body_len..].try_into().unwrap());
@@ -956,8 +995,32 @@ mod tests {
         let err = DecodeError::NewerVersion(7).at(Path::new("new.pathvm"));
         assert_eq!(
             err.to_string(),
-            "new.pathvm: profile format version 7 is newer than this pathvm reads (version 4 and older)"
+            "new.pathvm: profile format version 7 is newer than this pathvm reads (version 5 and older)"
         );
+    }
+
+    /// A version 4 file (no inline frames) still reads, without them; a
+    /// version 5 file keeps them.
+    #[test]
+    fn version_4_reads_without_inline_frames() {
+        let profile = crate::testdata::inlined_profile();
+        let bytes = encode_profile(&profile);
+        assert_eq!(decode_profile(&bytes).unwrap(), profile);
+        let mut old = profile.clone();
+        old.inlines = Default::default();
+        let body = postcard::to_allocvec(&old).unwrap();
+        // Version 4's body is version 5's without the (empty) inline table's
+        // two length prefixes at its end.
+        assert!(body.ends_with(&[0, 0]));
+        let body = &body[..body.len() - 2];
+        let mut v4 = Vec::new();
+        v4.extend_from_slice(&MAGIC);
+        v4.extend_from_slice(&4u32.to_le_bytes());
+        v4.extend_from_slice(&(body.len() as u64).to_le_bytes());
+        v4.extend_from_slice(body);
+        let crc = crc32fast::hash(&v4);
+        v4.extend_from_slice(&crc.to_le_bytes());
+        assert_eq!(decode_profile(&v4).unwrap(), old);
     }
 
     /// Every report of a profile read back from disk equals the report of

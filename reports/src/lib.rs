@@ -49,6 +49,7 @@ pub mod export_speedscope;
 pub mod file;
 pub mod functions;
 pub mod glob;
+pub mod inline;
 pub mod merge;
 mod metric;
 pub mod paths;
@@ -92,6 +93,7 @@ pub use file::{
     OutputFile, ProfileError,
 };
 pub use functions::{report_functions, FunctionReportOptions, ReportFormat};
+pub use inline::{add_inline_rows, strip_inlines, with_inline_rows, INLINE_SUFFIX};
 pub use merge::{merge_profiles, read_profiles, ReadProfilesError};
 pub use metric::{default_text_metrics, SIMULATED_WEIGHTS};
 pub use paths::{
@@ -101,9 +103,9 @@ pub use paths::{
 pub use phases::{phase_profile, report_phases, PhaseReportOptions};
 pub use profile::{
     cpu_mismatch, cpu_model_name, focus_keep, outermost_activations, BlockProfile, BlockRow,
-    ContextTable, FunctionCosts, FunctionRow, InsnProfile, InsnRow, Meta, ObjectInfo, PathBlock,
-    PathFunction, PathInfo, PathLine, PathNumbering, PathProfile, PathRow, Phase, PhaseFunction,
-    Profile, DEFAULT_CPU_MODEL, VALGRIND_EVENTS,
+    ContextTable, FunctionCosts, FunctionRow, InlineFrame, InlineInsn, InlineProfile, InsnProfile,
+    InsnRow, Meta, ObjectInfo, PathBlock, PathFunction, PathInfo, PathLine, PathNumbering,
+    PathProfile, PathRow, Phase, PhaseFunction, Profile, DEFAULT_CPU_MODEL, VALGRIND_EVENTS,
 };
 pub use report::{report, ReportRequest, View, DEFAULT_TOP};
 pub use sources::SourceDirs;

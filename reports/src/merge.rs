@@ -233,6 +233,39 @@ pub fn merge_profiles(profiles: &[Profile]) -> Result<Profile, ReportError> {
         }
     }
 
+    // Inline frames by address (the first process's where several ran the
+    // same address), call-site files renumbered as the blocks'.
+    if profiles.iter().any(|p| !p.inlines.is_empty()) {
+        let slot: FxHashMap<&str, u32> = merged
+            .blocks
+            .files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (f.as_str(), i as u32))
+            .collect();
+        type Chain = Vec<(String, Option<u32>, u32)>;
+        let mut by_addr: std::collections::BTreeMap<u64, Chain> = Default::default();
+        for p in profiles {
+            for (addr, frame) in p.inlines.by_address() {
+                by_addr.entry(addr).or_insert_with(|| {
+                    p.inlines
+                        .chain(frame)
+                        .map(|f| {
+                            let file = f
+                                .call_file
+                                .and_then(|i| p.blocks.files.get(i as usize))
+                                .and_then(|name| slot.get(name.as_str()).copied());
+                            (f.function.clone(), file, f.call_line)
+                        })
+                        .collect()
+                });
+            }
+        }
+        merged.inlines = crate::profile::InlineProfile::from_chains(
+            by_addr.iter().map(|(a, c)| (*a, c.as_slice())),
+        );
+    }
+
     // Instructions: summed by address (processes that ran the same code
     // at the same address add up, as their blocks' lines do).
     if profiles.iter().any(|p| !p.insns.is_empty()) {

@@ -236,6 +236,7 @@ pub fn phase_profile(profile: &Profile, name: &str) -> Result<Profile, ReportErr
         phases: vec![phase.clone()],
         blocks: Default::default(),
         insns: Default::default(),
+        inlines: Default::default(),
     })
 }
 

@@ -153,6 +153,111 @@ pub struct Profile {
     /// Costs per instruction, for `report --by line` and `--by
     /// instruction` (empty in profiles of format versions before 4).
     pub insns: InsnProfile,
+    /// The inline frames of the instructions of [`Profile::insns`]
+    /// (empty in profiles of format versions before 5, and when the run's
+    /// code has no DWARF inline information).
+    pub inlines: InlineProfile,
+}
+
+/// Inline frames (DWARF `DW_TAG_inlined_subroutine`): for each instruction
+/// of [`Profile::insns`] in inlined code, its chain of inline frames,
+/// interned as a tree. An instruction's innermost frame is the function
+/// its own line belongs to; each frame was inlined at its call site into
+/// its parent, and a frame without parent into the instruction's
+/// physical function (its block's function row).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InlineProfile {
+    /// The distinct frames, parents before children.
+    pub frames: Vec<InlineFrame>,
+    /// The instructions in inlined code, in address order.
+    pub insns: Vec<InlineInsn>,
+}
+
+/// One inline frame: a function inlined at a call site.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InlineFrame {
+    /// The inlined function's name (demangled).
+    pub function: String,
+    /// The call site's file, an index into [`BlockProfile::files`], when
+    /// known.
+    pub call_file: Option<u32>,
+    /// The call site's line (0 when unknown).
+    pub call_line: u32,
+    /// The frame it was inlined into (an earlier index into
+    /// [`InlineProfile::frames`]); `None`: the physical function.
+    pub parent: Option<u32>,
+}
+
+/// One instruction in inlined code.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InlineInsn {
+    /// The address minus the previous row's (the first row: its address).
+    pub gap: u64,
+    /// Its innermost frame, an index into [`InlineProfile::frames`].
+    pub frame: u32,
+}
+
+impl InlineProfile {
+    /// Builds the table from each instruction's frames, innermost first
+    /// (`(function, call file, call line)`), in address order; instructions
+    /// without frames are left out.
+    pub fn from_chains<'a>(
+        chains: impl IntoIterator<Item = (u64, &'a [(String, Option<u32>, u32)])>,
+    ) -> InlineProfile {
+        let mut out = InlineProfile::default();
+        let mut ids: std::collections::HashMap<(Option<u32>, &'a (String, Option<u32>, u32)), u32> =
+            Default::default();
+        let mut prev = 0u64;
+        for (addr, chain) in chains {
+            let mut parent = None;
+            for frame in chain.iter().rev() {
+                let next = out.frames.len() as u32;
+                let id = *ids.entry((parent, frame)).or_insert_with(|| {
+                    out.frames.push(InlineFrame {
+                        function: frame.0.clone(),
+                        call_file: frame.1,
+                        call_line: frame.2,
+                        parent,
+                    });
+                    next
+                });
+                parent = Some(id);
+            }
+            if let Some(frame) = parent {
+                out.insns.push(InlineInsn {
+                    gap: addr - prev,
+                    frame,
+                });
+                prev = addr;
+            }
+        }
+        out
+    }
+
+    /// Each instruction in inlined code as its address and innermost
+    /// frame, in address order.
+    pub fn by_address(&self) -> impl Iterator<Item = (u64, u32)> + '_ {
+        let mut addr = 0u64;
+        self.insns.iter().map(move |r| {
+            addr = addr.wrapping_add(r.gap);
+            (addr, r.frame)
+        })
+    }
+
+    /// The chain of frame `frame`: it, then its parents (innermost first).
+    pub fn chain(&self, frame: u32) -> impl Iterator<Item = &InlineFrame> + '_ {
+        let mut at = self.frames.get(frame as usize);
+        std::iter::from_fn(move || {
+            let f = at?;
+            at = f.parent.and_then(|p| self.frames.get(p as usize));
+            Some(f)
+        })
+    }
+
+    /// True when no instruction is in inlined code.
+    pub fn is_empty(&self) -> bool {
+        self.insns.is_empty()
+    }
 }
 
 /// Costs per instruction: everything each instruction caused, whole run
@@ -728,7 +833,34 @@ impl Profile {
         }
         self.validate_paths()?;
         self.validate_blocks()?;
-        self.validate_insns()
+        self.validate_insns()?;
+        self.validate_inlines()
+    }
+
+    fn validate_inlines(&self) -> Result<(), String> {
+        let p = &self.inlines;
+        let files = self.blocks.files.len();
+        for (i, f) in p.frames.iter().enumerate() {
+            if f.parent.is_some_and(|q| q as usize >= i) {
+                return Err(format!("inline frame {i} comes before its parent"));
+            }
+            if f.call_file.is_some_and(|q| q as usize >= files) {
+                return Err(format!("inline frame {i} names a file out of range"));
+            }
+        }
+        let mut addr = 0u64;
+        for (k, r) in p.insns.iter().enumerate() {
+            if k > 0 && r.gap == 0 {
+                return Err("an inline row repeats an address".into());
+            }
+            addr = addr.checked_add(r.gap).ok_or("inline addresses overflow")?;
+            if r.frame as usize >= p.frames.len() {
+                return Err(format!(
+                    "instruction {addr:#x} names an inline frame out of range"
+                ));
+            }
+        }
+        Ok(())
     }
 
     fn validate_insns(&self) -> Result<(), String> {

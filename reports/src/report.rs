@@ -83,11 +83,17 @@ pub struct ReportRequest {
     pub phases: bool,
     /// Instead of a view: this phase's totals and functions.
     pub phase: Option<String>,
+    /// Physical functions only: inlined functions get no rows of their
+    /// own (`--no-inline`).
+    pub no_inline: bool,
 }
 
 /// The report `req` asks for of `profile`.
 pub fn report(mut profile: Profile, req: ReportRequest) -> Result<String, ReportError> {
     let mut req = req;
+    if req.no_inline {
+        crate::strip_inlines(&mut profile);
+    }
     if let Some(tid) = req.thread {
         profile = restrict_to_thread(&profile, tid)?;
     }
@@ -180,7 +186,10 @@ pub fn report(mut profile: Profile, req: ReportRequest) -> Result<String, Report
                 format,
             },
         ),
-        View::Function => report_functions(&profile, &functions),
+        View::Function => {
+            crate::add_inline_rows(&mut profile);
+            report_functions(&profile, &functions)
+        }
         View::Thread => report_threads(&profile, &functions),
         View::Block => report_blocks(&profile, &blocks),
         View::Line => report_lines(&profile, &blocks),

@@ -76,6 +76,7 @@ pub fn tiny_profile() -> Profile {
         phases: Vec::new(),
         blocks: Default::default(),
         insns: Default::default(),
+        inlines: Default::default(),
     }
 }
 
@@ -112,6 +113,21 @@ pub fn per_instruction_profile() -> Profile {
         (0x402000, &[20, 2]),
     ];
     p.insns = InsnProfile::from_dense(rows, vec![0, 0]);
+    p
+}
+
+/// [`per_instruction_profile`] with inline frames: main's second
+/// instruction in `outer`, inlined at tiny.c:3, and its third in
+/// `helper`, inlined into `outer` at hdr.h:5.
+pub fn inlined_profile() -> Profile {
+    let mut p = per_instruction_profile();
+    let outer = ("outer".to_string(), Some(0), 3);
+    let helper = ("helper".to_string(), Some(1), 5);
+    let chains = [
+        (0x401010, vec![outer.clone()]),
+        (0x401020, vec![helper, outer]),
+    ];
+    p.inlines = crate::InlineProfile::from_chains(chains.iter().map(|(a, c)| (*a, c.as_slice())));
     p
 }
 

@@ -227,6 +227,7 @@ pub fn restrict_to_thread(profile: &Profile, tid: u32) -> Result<Profile, Report
         // Blocks are whole-run costs.
         blocks: Default::default(),
         insns: Default::default(),
+        inlines: Default::default(),
     })
 }
 

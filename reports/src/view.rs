@@ -92,10 +92,11 @@ struct MetaJson<'a> {
 /// Function rows as columns; costs `metrics.len()` per row.
 #[derive(Default, Serialize)]
 struct FunctionsJson<'a> {
-    name: Vec<&'a str>,
+    /// Inlined functions (`NAME [inlined]`) follow the profile's rows.
+    name: Vec<std::borrow::Cow<'a, str>>,
     /// File name of the object (`libc.so.6`).
-    object: Vec<&'a str>,
-    file: Vec<Option<&'a str>>,
+    object: Vec<std::borrow::Cow<'a, str>>,
+    file: Vec<Option<std::borrow::Cow<'a, str>>>,
     line: Vec<Option<u32>>,
     calls: Vec<u64>,
     #[serde(rename = "self")]
@@ -432,12 +433,30 @@ fn functions_json<'a>(
     max: usize,
     notes: &mut Vec<String>,
 ) -> (FunctionsJson<'a>, Vec<u32>) {
-    let n = profile.functions.len();
+    use std::borrow::Cow;
+    let inline = crate::inline::InlineSplit::of(profile);
+    let physical = profile.functions.len();
+    let n = physical + inline.rows.len();
+    let own_self = |i: usize| -> Cow<'_, [u64]> {
+        match profile.functions.get(i) {
+            Some(f) if inline.moved.contains_key(&(i as u32)) => {
+                Cow::Owned(inline.self_cost(i as u32, &f.self_cost))
+            }
+            Some(f) => Cow::Borrowed(&f.self_cost[..]),
+            None => Cow::Borrowed(&inline.rows[i - physical].self_cost[..]),
+        }
+    };
+    let row = |i: usize| -> &crate::FunctionRow {
+        profile
+            .functions
+            .get(i)
+            .unwrap_or_else(|| &inline.rows[i - physical])
+    };
     let mut kept: Vec<usize> = (0..n).collect();
     if n > max {
         kept = ranked(n, |i| {
-            let f = &profile.functions[i];
-            max_share(&f.inclusive, &profile.totals).max(max_share(&f.self_cost, &profile.totals))
+            max_share(&row(i).inclusive, &profile.totals)
+                .max(max_share(&own_self(i), &profile.totals))
         });
         kept.truncate(max);
         kept.sort_unstable();
@@ -447,17 +466,26 @@ fn functions_json<'a>(
             count_text(n)
         ));
     }
-    let mut new_of = vec![u32::MAX; n];
+    let mut new_of = vec![u32::MAX; physical];
     let mut out = FunctionsJson::default();
     for (new, &i) in kept.iter().enumerate() {
-        new_of[i] = new as u32;
-        let f = &profile.functions[i];
-        out.name.push(&f.name);
-        out.object.push(file_name(&f.object));
-        out.file.push(f.file.as_deref());
+        if i < physical {
+            new_of[i] = new as u32;
+            let f = &profile.functions[i];
+            out.name.push(Cow::Borrowed(&f.name));
+            out.object.push(Cow::Borrowed(file_name(&f.object)));
+            out.file.push(f.file.as_deref().map(Cow::Borrowed));
+        } else {
+            let f = &inline.rows[i - physical];
+            out.name.push(Cow::Owned(f.name.clone()));
+            out.object
+                .push(Cow::Owned(file_name(&f.object).to_string()));
+            out.file.push(f.file.clone().map(Cow::Owned));
+        }
+        let f = row(i);
         out.line.push(f.line);
         out.calls.push(f.calls);
-        out.self_cost.extend_from_slice(&f.self_cost);
+        out.self_cost.extend_from_slice(&own_self(i));
         out.incl.extend_from_slice(&f.inclusive);
     }
     (out, new_of)
