@@ -105,6 +105,8 @@ pub fn report(mut profile: Profile, req: ReportRequest) -> Result<String, Report
         // Not read by these views: the memory is the tree's.
         profile.paths = Default::default();
         profile.blocks = Default::default();
+        // Their call sites' files are the blocks'.
+        profile.inlines = Default::default();
     }
     let format = req.format;
     if req.hot_summary {
