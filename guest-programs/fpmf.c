@@ -31,7 +31,7 @@ static int resume;
 double operand[8] = {0.0, 1.0, 3.0, 1e308, 4.9e-324, __builtin_nan(""), 0, 0};
 long double tiny_ld = 1e-4940L;
 long double huge_ld = 1e4900L, max_ld = 1.18973149535723176502e+4932L;
-int scale_up = 20000, scale_down = -16400;
+int scale_up = 20000, scale_down = -16400, scale_far = 41000;
 
 /* A case: `name` loads the control word in %di (as fldcw m16 from the
  * stack), then runs `body`, whose instruction F raises the exception and W
@@ -131,6 +131,36 @@ CASE(resume_fwait, ZDIV(resume_fwait) W(resume_fwait) " fwait\n"
      " fstpl operand+24(%rip)\n fnstsw %ax")
 CASE(resume_fld1, ZDIV(resume_fld1) W(resume_fld1) " fld1\n faddp\n"
      " fstpl operand+24(%rip)\n fnstsw %ax")
+/* The transcendental instructions' unmasked overflow and underflow, into a
+ * register: the result with its exponent adjusted by 24576 too (fptan and
+ * fsincos push 1 and the cosine over it). fyl2x's is max_ld log2(4), exact:
+ * where the result is rounded, the host's C1 tells which way its own
+ * approximation was rounded (docs/cpu.md), max_ld log2(3)'s up, pathvm's
+ * (the correctly rounded value's) down. */
+CASE(fyl2x_ovf, " fldt max_ld(%rip)\n fld1\n fadd %st(0), %st(0)\n"
+     " fadd %st(0), %st(0)\n" F(fyl2x_ovf)
+     " fyl2x\n" W(fyl2x_ovf) " fwait")
+CASE(fyl2x_unf, " fldt tiny_ld(%rip)\n fldl operand+16(%rip)\n" F(fyl2x_unf)
+     " fyl2x\n" W(fyl2x_unf) " fwait")
+CASE(fyl2xp1_unf, " fldt tiny_ld(%rip)\n fldl operand+32(%rip)\n"
+     F(fyl2xp1_unf) " fyl2xp1\n" W(fyl2xp1_unf) " fwait")
+CASE(f2xm1_unf, " fldt tiny_ld(%rip)\n" F(f2xm1_unf) " f2xm1\n"
+     W(f2xm1_unf) " fwait")
+CASE(fsin_unf, " fldt tiny_ld(%rip)\n" F(fsin_unf) " fsin\n"
+     W(fsin_unf) " fwait")
+CASE(fptan_unf, " fldt tiny_ld(%rip)\n" F(fptan_unf) " fptan\n"
+     W(fptan_unf) " fwait")
+CASE(fsincos_unf, " fldt tiny_ld(%rip)\n" F(fsincos_unf) " fsincos\n"
+     W(fsincos_unf) " fwait")
+CASE(fpatan_unf, " fldt tiny_ld(%rip)\n fldl operand+16(%rip)\n"
+     F(fpatan_unf) " fpatan\n" W(fpatan_unf) " fwait")
+/* fscale out of range even adjusted: the infinity (C1 set), in every
+ * rounding mode; an overflow on the way to memory (from a register that
+ * holds its value exactly): no PE. */
+CASE(overflow_scale_far, " fildl scale_far(%rip)\n fld1\n"
+     F(overflow_scale_far) " fscale\n" W(overflow_scale_far) " fwait")
+CASE(overflow_store32, " fldt huge_ld(%rip)\n" F(overflow_store32)
+     " fstps operand+48(%rip)\n" W(overflow_store32) " fwait")
 
 struct fcase {
     const char *name;
@@ -158,6 +188,10 @@ static const struct fcase cases[] = {
     C(underflow_exact, 0x36f), C(underflow_sub, 0x26f), C(precision, 0x35f),
     C(denormal_op, 0x37d), C(mem_zdiv, 0x37b), C(fist_invalid, 0x37e),
     C(fcom_nan, 0x37e), C(zdiv_after_load, 0x37b), R(resume_fwait, 0x37b), R(resume_fld1, 0x37b),
+    C(fyl2x_ovf, 0x377), C(fyl2x_unf, 0x36f), C(fyl2xp1_unf, 0x36f),
+    C(f2xm1_unf, 0x36f), C(fsin_unf, 0x36f), C(fptan_unf, 0x36f),
+    C(fsincos_unf, 0x36f), C(fpatan_unf, 0x36f), C(overflow_scale_far, 0x777),
+    C(overflow_store32, 0x357),
 };
 
 static const char *code_name(int code) {

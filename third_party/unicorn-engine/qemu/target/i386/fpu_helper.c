@@ -407,13 +407,29 @@ static floatx80 x87_arith_n(CPUX86State *env, int op, floatx80 a, floatx80 b,
     biased = ((f & float_flag_overflow) && !(env->fpuc & 0x08)) ? 1
              : ((f & float_flag_underflow) && !(env->fpuc & 0x10)) ? 2 : 0;
     if (biased) {
+        int fb;
+
         set_float_exception_flags(f & ~(float_flag_overflow |
                                         float_flag_underflow |
                                         float_flag_inexact),
                                   &env->fp_status);
         r = x87_biased(op, a, b, n, biased == 1, &env->fp_status);
-        f = get_float_exception_flags(&env->fp_status) |
-            (biased == 1 ? float_flag_overflow : float_flag_underflow);
+        fb = get_float_exception_flags(&env->fp_status);
+        f = fb | (biased == 1 ? float_flag_overflow : float_flag_underflow);
+        if (fb & (biased == 1 ? float_flag_overflow : float_flag_underflow)) {
+            /*
+             * Out of range even adjusted (only fscale gets there): the
+             * host gives the infinity (C1 set) or the zero of the sign, in
+             * every rounding mode, inexact.
+             */
+            r = biased == 1
+                    ? packFloatx80(r.high >> 15, 0x7fff, 0x8000000000000000ULL)
+                    : packFloatx80(r.high >> 15, 0, 0);
+            env->fpus = (env->fpus & ~0x200) | (biased == 1 ? 0x200 : 0);
+            set_float_exception_flags(old | fb | float_flag_inexact,
+                                      &env->fp_status);
+            return r;
+        }
     }
     env->fpus &= ~0x200;
     if (f & float_flag_inexact) {
@@ -523,14 +539,18 @@ static int x87_fop(CPUX86State *env, target_ulong pc, bool in_exec)
 }
 
 /* pathvm: the unmasked exceptions of the recorded instruction (above). */
-static void x87_commit(CPUX86State *env, int unmasked, bool in_exec)
+static void x87_commit(CPUX86State *env, int arrived, int unmasked,
+                       bool in_exec)
 {
     struct x87_insn *x = &x87_last;
     bool pre = x->stack_fault ||
                (unmasked & (FPUS_IE | FPUS_DE | FPUS_ZE)) != 0;
 
     env->fpop = x87_fop(env, env->fpip, in_exec);
-    env->fpdp = x->operand;
+    if (x->operand) {
+        /* pathvm: a register operand leaves FDP, as the host does */
+        env->fpdp = x->operand;
+    }
     if (pre || (x->mem_len && (unmasked & (FPUS_OE | FPUS_UE)))) {
         env->fpstt = x->fpstt;
         memcpy(env->fptags, x->fptags, sizeof(x->fptags));
@@ -544,6 +564,11 @@ static void x87_commit(CPUX86State *env, int unmasked, bool in_exec)
         }
         if (!pre) {
             env->fpus &= ~0x200; /* C1: nothing was rounded up */
+            if (arrived & FPUS_PE) {
+                /* a store's inexact result is not reported with them */
+                env->fpus &= ~FPUS_PE;
+                env->fp_status.float_exception_flags &= ~float_flag_inexact;
+            }
         }
     }
     x->env = NULL;
@@ -564,7 +589,7 @@ static void x87_sync(CPUX86State *env, bool in_exec)
         fpu_set_exception(env, arrived);
     }
     if (x87_last.env == env && (unmasked || x87_last.stack_fault)) {
-        x87_commit(env, unmasked, in_exec);
+        x87_commit(env, arrived, unmasked, in_exec);
     }
 }
 
@@ -1533,6 +1558,23 @@ static void x87_unpack(floatx80 a, uint64_t *m, int *e)
     }
 }
 
+/*
+ * pathvm: an exact result that is denormal, with UE unmasked: UE, and the
+ * result normalized with its exponent raised by 24576 (fprem, fprem1, the
+ * operands the transcendental instructions return).
+ */
+static floatx80 x87_tiny_exact(CPUX86State *env, floatx80 r)
+{
+    if ((r.high & 0x7fff) == 0 && r.low != 0 && !(env->fpuc & 0x10)) {
+        int sh = clz64(r.low);
+
+        float_raise(float_flag_underflow, &env->fp_status);
+        r.low <<= sh;
+        r.high = (r.high & 0x8000) | (uint16_t)(1 - sh + 24576);
+    }
+    return r;
+}
+
 static void x87_prem(CPUX86State *env, bool nearest)
 {
     floatx80 a = ST0, b = ST1;
@@ -1574,10 +1616,12 @@ static void x87_prem(CPUX86State *env, bool nearest)
             r = ((unsigned __int128)mb << 1) - ma;
             sign = !sign;
             env->fpus |= 0x200;
-            ST0 = normalizeRoundAndPackFloatx80(80, sign, ea, (uint64_t)r,
-                                                0, &env->fp_status);
+            ST0 = x87_tiny_exact(env,
+                                 normalizeRoundAndPackFloatx80(80, sign, ea,
+                                                               (uint64_t)r, 0,
+                                                               &env->fp_status));
         } else {
-            ST0 = a;
+            ST0 = x87_tiny_exact(env, a);
         }
         return;
     }
@@ -1614,8 +1658,10 @@ static void x87_prem(CPUX86State *env, bool nearest)
         return;
     }
     /* r x 2^(exponent of b, or of a less the steps reduced) */
-    ST0 = normalizeRoundAndPackFloatx80(80, sign, ea - steps, (uint64_t)r, 0,
-                                        &env->fp_status);
+    ST0 = x87_tiny_exact(env,
+                         normalizeRoundAndPackFloatx80(80, sign, ea - steps,
+                                                       (uint64_t)r, 0,
+                                                       &env->fp_status));
 }
 
 void helper_fprem1(CPUX86State *env)
@@ -1680,10 +1726,13 @@ static inline floatx80 x87_zero(bool neg)
 }
 
 /*
- * v rounded to the 64-bit significand (flags into fp_status, C1 set when
- * rounded away from zero).  dir says where the true value lies when v is
- * not exact: 1 a little further from zero than v (or unknown), -1 a little
- * nearer, 0 v is exact.  A float128 overflow is an overflow.
+ * v 2^-scale rounded to the 64-bit significand (flags into fp_status, C1
+ * set when rounded away from zero).  dir says where the true value lies
+ * when v is not exact: 1 a little further from zero than v (or unknown), -1
+ * a little nearer, 0 v is exact.  A float128 overflow is an overflow.  An
+ * overflow or underflow whose exception is unmasked gives the result with
+ * its exponent lowered (overflow) or raised (underflow) by 24576, as the
+ * arithmetic does (x87_biased).
  */
 static floatx80 x87_t_round_s(CPUX86State *env, float128 v, int dir,
                                int scale)
@@ -1694,6 +1743,7 @@ static floatx80 x87_t_round_s(CPUX86State *env, float128 v, int dir,
     uint64_t s1 = v.low << 15;
     float_status z;
     floatx80 r, rz;
+    int bias = 0;
 
     if (e == 0x7fff) {
         s0 = 0x8000000000000000ULL;
@@ -1721,12 +1771,30 @@ static floatx80 x87_t_round_s(CPUX86State *env, float128 v, int dir,
         }
         s1--;
     }
+    if ((env->fpuc & 0x18) != 0x18 && (v.high >> 48 & 0x7fff) != 0x7fff) {
+        /* OM or UM clear: would the result overflow or underflow? */
+        z = env->fp_status;
+        z.float_exception_flags = 0;
+        normalizeRoundAndPackFloatx80(80, sign, e, s0, s1, &z);
+        if ((z.float_exception_flags & float_flag_overflow) &&
+            !(env->fpuc & 0x08)) {
+            bias = -24576;
+        } else if ((z.float_exception_flags & float_flag_underflow) &&
+                   !(env->fpuc & 0x10)) {
+            bias = 24576;
+        }
+        e += bias;
+    }
     z = env->fp_status;
     z.float_rounding_mode = float_round_to_zero;
     r = normalizeRoundAndPackFloatx80(80, sign, e, s0, s1, &env->fp_status);
     rz = normalizeRoundAndPackFloatx80(80, sign, e, s0, s1, &z);
     if (r.low != rz.low || r.high != rz.high) {
         env->fpus |= 0x200;
+    }
+    if (bias) {
+        float_raise(bias < 0 ? float_flag_overflow : float_flag_underflow,
+                    &env->fp_status);
     }
     return r;
 }
@@ -1738,14 +1806,16 @@ static floatx80 x87_t_round(CPUX86State *env, float128 v, int dir)
 
 /*
  * A result the hardware flags inexact although it is the exact value (or
- * the operand returned as it is): PE, and UE for a denormal.
+ * the operand returned as it is): PE, and UE for a denormal, which with UE
+ * unmasked is returned normalized with its exponent raised by 24576.
  */
-static void x87_t_inexact(CPUX86State *env, floatx80 r)
+static floatx80 x87_t_inexact(CPUX86State *env, floatx80 r)
 {
     float_raise(float_flag_inexact, &env->fp_status);
     if ((r.high & 0x7fff) == 0 && r.low != 0) {
         float_raise(float_flag_underflow, &env->fp_status);
     }
+    return x87_tiny_exact(env, r);
 }
 
 /* sin(r) and cos(r) for |r| <= pi/4 */
@@ -1945,9 +2015,8 @@ static void x87_trig_op(CPUX86State *env, int fn)
         /* |x| < 2^-68: x (cos: 1), inexact, as the hardware returns them */
         x87_den(env, a);
         a = x87_canon(a);
-        r1 = fn == T_COS ? one : a;
+        r1 = x87_t_inexact(env, fn == T_COS ? one : a);
         r2 = one;
-        x87_t_inexact(env, r1);
     } else {
         x87_den(env, a);
         a = x87_canon(a);
@@ -2014,7 +2083,7 @@ void helper_fpatan(CPUX86State *env)
     } else {
         bool xi = (x.high & 0x7fff) == 0x7fff, yi = (y.high & 0x7fff) == 0x7fff;
         float128 v;
-        int dir = 1;
+        int dir = 1, scale = 0;
         bool pe = false;
 
         x87_den2(env, x, y);
@@ -2036,13 +2105,21 @@ void helper_fpatan(CPUX86State *env)
 
             if (float128_le(ay, ax, &q)) {
                 float_status zq = q;
-                float128 z;
+                float128 z, zf;
+                int Ex, Ey;
+                bool p2;
 
+                /* the ratio of the significands, so that a tiny one keeps
+                   its bits: |y / x| = zf 2^(Ey - Ex) */
                 zq.float_exception_flags = 0;
-                z = float128_div(ay, ax, &zq);
-                if (!xs && ((z.high >> 48) & 0x7fff) < 0x3fff - 40) {
+                zf = float128_div(x87_frac(y, &Ey, &p2), x87_frac(x, &Ex, &p2),
+                                  &zq);
+                z = float128_div(ay, ax, &q);
+                if (!xs && (int)((zf.high >> 48) & 0x7fff) - 0x3fff + Ey - Ex <
+                               -40) {
                     /* below 2^-40 the hardware returns the ratio rounded */
-                    v = z;
+                    v = zf;
+                    scale = Ex - Ey;
                     dir = !!(zq.float_exception_flags & float_flag_inexact);
                     pe = dir == 0;
                 } else {
@@ -2060,9 +2137,9 @@ void helper_fpatan(CPUX86State *env)
         if (ys) {
             v = float128_chs(v);
         }
-        res = x87_t_round(env, v, dir);
+        res = x87_t_round_s(env, v, dir, scale);
         if (pe) {
-            x87_t_inexact(env, res);
+            res = x87_t_inexact(env, res);
         }
     }
     ST1 = res;
@@ -2124,8 +2201,7 @@ static void x87_log_op(CPUX86State *env, bool p1)
                 res = y;
                 res.high ^= 0x8000;
             } else {
-                res = x;
-                x87_t_inexact(env, res);
+                res = x87_t_inexact(env, x);
             }
             goto done;
         }
@@ -2198,12 +2274,14 @@ static void x87_log_op(CPUX86State *env, bool p1)
              */
             int dir = !exact ? 1 : E < 0 ? -1 : 0;
 
-            res = x87_t_round_s(env,
-                                float128_mul(floatx80_to_float128(y, &q), L,
-                                             &q),
-                                dir, sc);
+            /* y as f 2^Ey, so that the product is a normal float128 */
+            int Ey;
+            bool yp2;
+            float128 v = float128_mul(x87_frac(y, &Ey, &yp2), L, &q);
+
+            res = x87_t_round_s(env, ys ? float128_chs(v) : v, dir, sc - Ey);
             if (dir == 0) {
-                x87_t_inexact(env, res);
+                res = x87_t_inexact(env, res);
             }
         }
     }
@@ -2246,7 +2324,7 @@ void helper_f2xm1(CPUX86State *env)
         res = (a.high & 0x8000) ? m1 : a;
     } else {
         float128 x, v;
-        int dir = 1;
+        int dir = 1, scale = 0;
 
         x87_den(env, a);
         a = x87_canon(a);
@@ -2254,8 +2332,7 @@ void helper_f2xm1(CPUX86State *env)
         if ((a.high & 0x7fff) >= 0x3fff &&
             ((a.high & 0x7fff) > 0x3fff || a.low != 0x8000000000000000ULL)) {
             /* |x| > 1: the hardware leaves the operand (inexact) */
-            x87_t_inexact(env, a);
-            ST0 = a;
+            ST0 = x87_t_inexact(env, a);
             return;
         }
         if ((a.high & 0x7fff) == 0x3fff) {
@@ -2263,12 +2340,21 @@ void helper_f2xm1(CPUX86State *env)
             v = (a.high & 0x8000) ? make_float128(0xbffe000000000000ULL, 0)
                                   : Q_ONE;
             dir = 0;
+        } else if ((a.high & 0x7fff) < 0x3fff - 120) {
+            /* 2^x - 1 = x ln 2 (1 + x ln 2 / 2 ...): x ln 2 to float128's
+               precision, x as f 2^E so that a tiny one keeps its bits */
+            int E;
+            bool p2;
+
+            v = float128_mul(x87_frac(a, &E, &p2), Q_LN2, &q);
+            v = (a.high & 0x8000) ? float128_chs(v) : v;
+            scale = -E;
         } else {
             v = q_expm1(float128_mul(x, Q_LN2, &q), &q);
         }
-        res = x87_t_round(env, v, dir);
+        res = x87_t_round_s(env, v, dir, scale);
         if (dir == 0) {
-            x87_t_inexact(env, res);
+            res = x87_t_inexact(env, res);
         }
     }
     ST0 = res;
