@@ -45,32 +45,39 @@ def inputs(d):
 def programs(d):
     """The suite's own programs, built with gcc -O2: figure 1 of csprof
     (8 million calls of a tiny function; call-heavy) and an SSE2 matrix
-    multiply (vector-heavy). Neither is in scripts/pgo.sh's training set."""
+    multiply (vector-heavy), that one also with -march=x86-64-v3 (its
+    intrinsics become VEX instructions, the multiply and add FMA; run under
+    pathvm's x86-64-v3 model). None is in scripts/pgo.sh's training set."""
     built = {}
-    for name, src in [("fig1", os.path.join(ROOT, "guest-programs", "fig1.c")),
-                      ("matmul", os.path.join(ROOT, "scripts", "bench", "matmul.c"))]:
+    matmul = os.path.join(ROOT, "scripts", "bench", "matmul.c")
+    for name, src, flags in [("fig1", os.path.join(ROOT, "guest-programs", "fig1.c"), []),
+                             ("matmul", matmul, []),
+                             ("matmul-v3", matmul, ["-march=x86-64-v3"])]:
         exe = os.path.join(d, name)
-        subprocess.check_call(["gcc", "-O2", "-o", exe, src])
+        subprocess.check_call(["gcc", "-O2"] + flags + ["-o", exe, src])
         built[name] = exe
     return built
 
 
 def suite(d, texts):
+    """(name, command, pathvm's own options) of each program."""
     text, small = texts
     own = programs(d)
+    v3 = ["--cpu", "x86-64-v3"]
     return [
-        ("fig1", [own["fig1"]]),
-        ("matmul", [own["matmul"]]),
-        ("python3", ["/usr/bin/python3", "-c", "pass"]),
-        ("xz", ["/usr/bin/xz", "-c", small]),
-        ("gzip", ["/usr/bin/gzip", "-c", text]),
-        ("bzip2", ["/usr/bin/bzip2", "-c", small]),
-        ("sort", ["/usr/bin/sort", "-n", text]),
-        ("sha256sum", ["/usr/bin/sha256sum", text]),
+        ("fig1", [own["fig1"]], []),
+        ("matmul", [own["matmul"]], []),
+        ("matmul-v3", [own["matmul-v3"]], v3),
+        ("python3", ["/usr/bin/python3", "-c", "pass"], []),
+        ("xz", ["/usr/bin/xz", "-c", small], []),
+        ("gzip", ["/usr/bin/gzip", "-c", text], []),
+        ("bzip2", ["/usr/bin/bzip2", "-c", small], []),
+        ("sort", ["/usr/bin/sort", "-n", text], []),
+        ("sha256sum", ["/usr/bin/sha256sum", text], []),
         ("sqlite3", ["/usr/bin/sqlite3", ":memory:",
                      "create table t(x); insert into t select value from generate_series(1,300000);"
-                     " select count(*), sum(x % 7) from t group by x % 10 limit 3;"]),
-        ("perl", ["/usr/bin/perl", "-e", "my %h; $h{$_ % 1000} .= 'x' for 1..400000; print scalar(keys %h), \"\\n\""]),
+                     " select count(*), sum(x % 7) from t group by x % 10 limit 3;"], []),
+        ("perl", ["/usr/bin/perl", "-e", "my %h; $h{$_ % 1000} .= 'x' for 1..400000; print scalar(keys %h), \"\\n\""], []),
     ]
 
 
@@ -133,26 +140,27 @@ def main():
     d = tempfile.mkdtemp(prefix="pathvm-bench-")
     texts = inputs(d)
     out = os.path.join(d, "p.out")
-    tools = [("native", lambda c: c)]
+    # Each tool: the command line of a program (c) with pathvm's own options (o).
+    tools = [("native", lambda c, o: c)]
     if qemu:
-        tools.append(("qemu", lambda c: [qemu] + c))
+        tools.append(("qemu", lambda c, o: [qemu] + c))
     for name, flags in PATHVM_MODES:
-        tools.append((name, lambda c, f=flags: [PATHVM, "run", "-q", "-o", out] + f + ["--"] + c))
+        tools.append((name, lambda c, o, f=flags: [PATHVM, "run", "-q", "-o", out] + o + f + ["--"] + c))
         if args.baseline:
             tools.append(("base-" + name,
-                          lambda c, f=flags: [args.baseline, "run", "-q", "-o", out] + f + ["--"] + c))
+                          lambda c, o, f=flags: [args.baseline, "run", "-q", "-o", out] + o + f + ["--"] + c))
     callgrind = not args.no_callgrind and shutil.which("valgrind")
     if callgrind:
         cg = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
-        tools.append(("callgrind", lambda c: cg + c))
-        tools.append(("callgrind+sim", lambda c: cg + ["--cache-sim=yes", "--branch-sim=yes", "--I1=32768,8,64",
+        tools.append(("callgrind", lambda c, o: cg + c))
+        tools.append(("callgrind+sim", lambda c, o: cg + ["--cache-sim=yes", "--branch-sim=yes", "--I1=32768,8,64",
                                                         "--D1=32768,8,64", "--LL=8388608,16,64"] + c))
     chosen = set(filter(None, args.tools.split(",")))
     if chosen:
         tools = [t for t in tools if t[0] in chosen or (t[0].startswith("base-") and t[0][5:] in chosen)]
     only = set(filter(None, args.only.split(",")))
     rows = []
-    for name, cmd in suite(d, texts):
+    for name, cmd, popts in suite(d, texts):
         if only and name not in only:
             continue
         if not os.path.exists(cmd[0]):
@@ -162,7 +170,7 @@ def main():
         mem = {t: 0 for t, _ in tools}
         for _ in range(args.rounds):
             for t, wrap in tools:
-                wall, rss, _ = run(wrap(cmd))
+                wall, rss, _ = run(wrap(cmd, popts))
                 times[t].append(wall)
                 mem[t] = max(mem[t], rss)
         med = {t: statistics.median(v) for t, v in times.items()}

@@ -12,7 +12,7 @@ standard input. pathvm's own lines on stderr (`pathvm: ...`) are set apart and
 shown, not compared: the guest's stderr is what remains.
 
     scripts/corpus.py [--only REGEX] [--quick] [--pathvm PATH] [-j N]
-                      [--json FILE] [--list] [--keep]
+                      [--cpu MODEL] [--json FILE] [--list] [--keep]
 
 Prints N/M identical and, for each difference, the case, the kind (stdout,
 stderr, file, status, pathvm error, timeout), a short diff and the first lines
@@ -512,6 +512,10 @@ CASES = [
     Case("sha256sum", "sha256sum words.txt blob.bin mixed.bin"),
     Case("digests", "md5sum -b blob.bin mixed.bin"),
     Case("sha512-b2", "b2sum mixed.bin"),
+    # xxhsum picks its XXH3 code by CPUID at run time (SSE2, or AVX2 under
+    # --cpu x86-64-v3)
+    Case("xxhsum", S("xxhsum -H3 words.txt blob.bin mixed.bin"), S("xxhsum -H2 blob.bin mixed.bin"),
+         S("xxhsum -H1 blob.bin mixed.bin"), S("xxhsum -H0 mixed.bin")),
     Case("cksum", "cksum blob.bin data.csv"),
     Case("base64", S("base64 -w 60 blob.bin", out="b64.txt"), S("base64 -d", stdin="b64.txt")),
     Case("od", "od -A x -t x1z -N 4096 mixed.bin"),
@@ -776,7 +780,7 @@ def short_diff(a, b, limit=12):
     return out
 
 
-def run_case(case, inputs, pathvm, timeout, keep):
+def run_case(case, inputs, pathvm, timeout, keep, cpu=None):
     missing = [s.argv[0] for s in case.steps if resolve(s.argv[0]) is None]
     if missing:
         return {"name": case.name, "result": "skipped",
@@ -793,7 +797,7 @@ def run_case(case, inputs, pathvm, timeout, keep):
         steps = []
         for step in case.steps:
             status, out, err = run_step(step, w, env, vm, profile, case.trace, timeout,
-                                       case.run_opts)
+                                       tuple(case.run_opts) + (("--cpu", cpu) if cpu else ()))
             guest_err, own = split_stderr(err) if vm else (err, b"")
             steps.append((status, out, guest_err, own))
             if step.out:
@@ -866,6 +870,8 @@ def main():
     ap.add_argument("--pathvm", default=os.path.join(ROOT, "target", "release", "pathvm"),
                     help="the pathvm binary (default: target/release/pathvm)")
     ap.add_argument("-j", type=int, default=1, metavar="N", help="cases run at once")
+    ap.add_argument("--cpu", metavar="MODEL",
+                    help="pathvm's CPU model (pathvm run --cpu MODEL; default: pathvm's)")
     ap.add_argument("--json", metavar="FILE", help="also write the results as JSON to FILE")
     ap.add_argument("--timeout", type=int, default=STEP_TIMEOUT, help="seconds per step and side")
     ap.add_argument("--list", action="store_true", help="list the cases and exit")
@@ -895,7 +901,7 @@ def main():
     try:
         gen_inputs(inputs)
         with concurrent.futures.ThreadPoolExecutor(max(1, a.j)) as ex:
-            futures = [ex.submit(run_case, c, inputs, pathvm, a.timeout, a.keep) for c in cases]
+            futures = [ex.submit(run_case, c, inputs, pathvm, a.timeout, a.keep, a.cpu) for c in cases]
             results = []
             for c, f in zip(cases, futures):
                 r = f.result()

@@ -24,7 +24,7 @@ corpus="
 gawk:gawk bzip2:bzip2 xz:xz-utils zstd:zstd lz4:lz4 brotli:brotli
 sqlite3:sqlite3 perl:perl python3:python3 tclsh:tcl lua5.4:lua5.4 jq:jq bc:bc
 openssl:openssl git:git gcc:gcc as:binutils make:make file:file patch:patch
-diff:diffutils find:findutils tar:tar gzip:gzip
+diff:diffutils find:findutils tar:tar gzip:gzip xxhsum:xxhash
 "
 missing=""
 for pair in $corpus; do

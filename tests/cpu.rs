@@ -139,6 +139,106 @@ fn x86_64_v3_programs_match_native() {
     }
 }
 
+/// The guest programs whose output is their own, built as a distribution
+/// built for x86-64-v3 compiles them (`gcc -O2 -march=x86-64-v3`:
+/// guest-programs/build.sh's NAME-v3O2, with VEX encodings, FMA contraction,
+/// BMI and glibc's AVX2 string functions), run under `--cpu x86-64-v3` as
+/// natively (output, status) and give the same profile twice.
+#[test]
+fn x86_64_v3_builds_of_the_guest_programs_match_native() {
+    if !host_has_x86_64_v3() {
+        println!("skipped: the host CPU lacks AVX2, FMA, F16C, MOVBE or BMI2");
+        return;
+    }
+    for name in [
+        "alloc",
+        "allocxx",
+        "avxdot",
+        "avxstr",
+        "cachetest",
+        "deeprec",
+        "diffwork",
+        "except",
+        "fig1",
+        "fpargs",
+        "fpmf",
+        "fpsse",
+        "fpx87",
+        "fpxm",
+        "hello",
+        "longjmp",
+        "misc",
+        "sigdeep",
+        "sigfault",
+        "ssemem",
+        "sweep",
+        "tailcall",
+        "work",
+    ] {
+        as_native_twice(
+            &format!("cpu-v3O2-{name}"),
+            &["--cpu", "x86-64-v3"],
+            &guest(&format!("{name}-v3O2")),
+            &[],
+        );
+    }
+}
+
+/// A real AVX2 program: Debian's xxhsum (package xxhash) picks its XXH3
+/// code by CPUID at run time. Under `--cpu x86-64-v3` it takes the AVX2
+/// code (fewer instructions than the SSE2 code it takes under x86-64-v2,
+/// 32 bytes a vector instead of 16) and prints what it prints natively,
+/// with the same profile twice.
+#[test]
+fn xxhsum_avx2_matches_native() {
+    let Some(xxhsum) = which("xxhsum") else {
+        println!("skipped: xxhsum is not installed (scripts/setup.sh installs the xxhash package)");
+        return;
+    };
+    if !host_has_x86_64_v3() {
+        println!("skipped: the host CPU lacks AVX2, FMA, F16C, MOVBE or BMI2");
+        return;
+    }
+    let dir = scratch("cpu-xxhsum");
+    let input = dir.join("input.bin");
+    // 1 MiB from a fixed linear congruential sequence.
+    let mut x: u64 = 1;
+    let data: Vec<u8> = (0..1 << 20)
+        .map(|_| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 56) as u8
+        })
+        .collect();
+    std::fs::write(&input, data).unwrap();
+    let input = input.to_str().unwrap();
+    let mut totals = Vec::new();
+    for (model, h) in [
+        ("x86-64-v3", "-H3"),
+        ("x86-64-v3", "-H2"),
+        ("x86-64-v2", "-H3"),
+    ] {
+        let (profile, _) = as_native_twice(
+            &format!("cpu-xxhsum-{model}{h}"),
+            &["--cpu", model],
+            &xxhsum,
+            &[h, input],
+        );
+        totals.push(
+            report_json(&profile, &[])["totals"]["instructions"]
+                .as_u64()
+                .unwrap(),
+        );
+    }
+    assert!(
+        totals[0] < totals[2] * 3 / 4,
+        "XXH3 under x86-64-v3 ({}) should take far fewer instructions than under x86-64-v2 ({})",
+        totals[0],
+        totals[2]
+    );
+}
+
 /// Under the default x86-64-v2 model an AVX instruction stops the run with
 /// one line (status 125), and `diff`/`check` refuse, with one line, to
 /// compare profiles of different models unless `--allow-cpu-mismatch`.
