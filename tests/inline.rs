@@ -158,3 +158,46 @@ fn inlined_helpers_in_the_report() {
         "mix2: ours {mix2:?}, callgrind's {theirs:?}"
     );
 }
+
+/// pprof: each location in inlined code has a line per inline frame, so
+/// `go tool pprof -top` lists the helpers as `NAME (inline)` with the
+/// report's self instructions.
+#[test]
+fn inlined_helpers_in_pprof() {
+    let dir = scratch("inline-pprof");
+    let profile = profile(&dir);
+    let rows = report_rows(&profile, &[]);
+    if !have("go") {
+        eprintln!("skipped: go (go tool pprof) not installed");
+        return;
+    }
+    let pb = dir.join("inlined.pb.gz");
+    pathvm_out(&[
+        OsStr::new("export"),
+        profile.as_os_str(),
+        OsStr::new("--format"),
+        OsStr::new("pprof"),
+        OsStr::new("-o"),
+        pb.as_os_str(),
+    ]);
+    let out = Command::new("go")
+        .args(["tool", "pprof", "-top", "-nodecount=1000"])
+        .arg(&pb)
+        .env("HOME", &dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    for name in ["mix", "mix2"] {
+        let line = text
+            .lines()
+            .find(|l| l.trim_end().ends_with(&format!(" {name} (inline)")))
+            .unwrap_or_else(|| panic!("{name} (inline) not in:\n{text}"));
+        let flat: u64 = line.split_whitespace().next().unwrap().parse().unwrap();
+        assert_eq!(flat, row(&rows, &format!("{name} [inlined]")).0, "{line}");
+    }
+}

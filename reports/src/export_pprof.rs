@@ -267,51 +267,87 @@ impl Tables {
         });
     }
 
+    /// The function of row `f` in source file `file`: the row's own when
+    /// it is the row's file, else one of the same name in that file.
+    fn in_file(&mut self, profile: &Profile, f: usize, file: &str) -> u64 {
+        let row = &profile.functions[f];
+        if row.file.as_deref() == Some(file) {
+            return f as u64 + 1;
+        }
+        self.named(&row.name.clone(), (f, file.to_string()))
+    }
+
+    /// The function `name` in `key.1` (made on first use).
+    fn named(&mut self, name: &str, key: (usize, String)) -> u64 {
+        let next = self.function.len() as u64 + 1;
+        let fid = *self.in_file.entry(key.clone()).or_insert(next);
+        if fid == next {
+            self.function.push(proto::Function {
+                id: fid,
+                name: self.st.get(name),
+                system_name: self.st.get(name),
+                filename: self.st.get(&key.1),
+                start_line: 0,
+            });
+        }
+        fid
+    }
+
     /// The location of the instruction at `addr` in function row `f`: its
-    /// address and source line, in the mapping of the row's location.
+    /// address and source line, in the mapping of the row's location; in
+    /// inlined code, a line per inline frame, innermost first, then the
+    /// row's function at the outermost call site.
     fn at(&mut self, profile: &Profile, insns: &Instructions, addr: u64, f: usize) -> u64 {
         if let Some(&id) = self.at.get(&(addr, f)) {
             return id;
         }
         let id = self.location.len() as u64 + 1;
-        let row = &profile.functions[f];
-        let (function_id, line) = match insns.line(addr) {
-            Some((file, line)) => {
-                let file = profile
-                    .blocks
-                    .files
-                    .get(file as usize)
-                    .map_or("", |s| s.as_str());
-                let function_id = if row.file.as_deref() == Some(file) {
-                    f as u64 + 1
-                } else {
-                    let next = self.function.len() as u64 + 1;
-                    let fid = *self.in_file.entry((f, file.to_string())).or_insert(next);
-                    if fid == next {
-                        self.function.push(proto::Function {
-                            id: fid,
-                            name: self.st.get(&row.name),
-                            system_name: self.st.get(&row.name),
-                            filename: self.st.get(file),
-                            start_line: 0,
-                        });
-                    }
-                    fid
-                };
-                (function_id, i64::from(line))
+        let file_name = |i: u32| -> String {
+            profile
+                .blocks
+                .files
+                .get(i as usize)
+                .cloned()
+                .unwrap_or_default()
+        };
+        let mut lines = Vec::new();
+        let mut place = insns
+            .line(addr)
+            .map(|(file, line)| (file_name(file), i64::from(line)));
+        if let Some(frame) = insns.inline_frame(addr) {
+            for fr in profile.inlines.chain(frame) {
+                let (file, line) = place.clone().unwrap_or_default();
+                // Inline functions are keyed apart from rows by an index past them.
+                let key = (usize::MAX, format!("{}\0{file}", fr.function));
+                let fid = self.named(&fr.function, key);
+                if let Some(func) = self.function.get_mut(fid as usize - 1) {
+                    func.filename = self.st.get(&file);
+                }
+                lines.push(proto::Line {
+                    function_id: fid,
+                    line,
+                    column: 0,
+                });
+                place = fr
+                    .call_file
+                    .map(|c| (file_name(c), i64::from(fr.call_line)));
             }
+        }
+        let (function_id, line) = match place {
+            Some((file, line)) => (self.in_file(profile, f, &file), line),
             None => (f as u64 + 1, 0),
         };
+        lines.push(proto::Line {
+            function_id,
+            line,
+            column: 0,
+        });
         let mapping_id = self.location[f].mapping_id;
         self.location.push(proto::Location {
             id,
             mapping_id,
             address: addr,
-            line: vec![proto::Line {
-                function_id,
-                line,
-                column: 0,
-            }],
+            line: lines,
             is_folded: false,
         });
         self.at.insert((addr, f), id);
@@ -326,6 +362,8 @@ struct Instructions {
     /// Per function row: its instructions with a cost, `(address, cost per
     /// metric)` in address order.
     rows: FxHashMap<usize, Vec<(u64, Vec<u64>)>>,
+    /// Per instruction in inlined code, its innermost inline frame.
+    inline: FxHashMap<u64, u32>,
 }
 
 impl Instructions {
@@ -337,7 +375,12 @@ impl Instructions {
             .filter(|(f, _)| (*f as usize) < profile.functions.len())
             .map(|(f, rows)| (f as usize, rows.into_iter().cloned().collect()))
             .collect();
-        Instructions { index, rows }
+        let inline = profile.inlines.by_address().collect();
+        Instructions {
+            index,
+            rows,
+            inline,
+        }
     }
 
     fn of_function(&self, f: usize) -> &[(u64, Vec<u64>)] {
@@ -346,6 +389,10 @@ impl Instructions {
 
     fn line(&self, addr: u64) -> Option<(u32, u32)> {
         self.index.line(addr)
+    }
+
+    fn inline_frame(&self, addr: u64) -> Option<u32> {
+        self.inline.get(&addr).copied()
     }
 }
 
@@ -841,6 +888,51 @@ mod tests {
             string(p, f.name).to_string(),
             string(p, f.filename).to_string(),
         )
+    }
+
+    /// An instruction in inlined code has a line per inline frame,
+    /// innermost first, then its physical function at the call site.
+    #[test]
+    fn inline_frames_are_lines_of_their_locations() {
+        let t = crate::testdata::inlined_profile();
+        let p = pprof(&t, None);
+        let lines = |addr: u64| -> Vec<(String, String, i64)> {
+            let l = p.location.iter().find(|l| l.address == addr).unwrap();
+            l.line
+                .iter()
+                .map(|line| {
+                    let f = p
+                        .function
+                        .iter()
+                        .find(|f| f.id == line.function_id)
+                        .unwrap();
+                    (
+                        string(&p, f.name).to_string(),
+                        string(&p, f.filename).to_string(),
+                        line.line,
+                    )
+                })
+                .collect()
+        };
+        let s = |a: &str, b: &str, l: i64| (a.to_string(), b.to_string(), l);
+        assert_eq!(
+            lines(0x401020),
+            [
+                s("helper", "hdr.h", 7),
+                s("outer", "hdr.h", 5),
+                s("main", "tiny.c", 3)
+            ]
+        );
+        assert_eq!(
+            lines(0x401010),
+            [s("outer", "tiny.c", 4), s("main", "tiny.c", 3)]
+        );
+        assert_eq!(lines(0x401000), [s("main", "tiny.c", 3)]);
+        let mut plain = t.clone();
+        crate::strip_inlines(&mut plain);
+        let p = pprof(&plain, None);
+        let l = p.location.iter().find(|l| l.address == 0x401020).unwrap();
+        assert_eq!(l.line.len(), 1);
     }
 
     #[test]
