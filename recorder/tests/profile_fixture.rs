@@ -1,25 +1,26 @@
 //! Profiles written before the one cost vector (`events::Costs`) by the
 //! binary of commit 9744013 (`pathvm run` on `guest-programs/count.S`: full,
 //! and `--no-paths --no-cct --no-cache-sim --no-branch-sim`) still read,
-//! write back byte for byte (as format version 4: the same body followed by
-//! an empty section of costs per instruction), and name their columns as
-//! `events::Metric` does.
+//! write back byte for byte (as the current format version: the same body
+//! followed by an empty section of costs per instruction and an empty one
+//! of inline frames), and name their columns as `events::Metric` does.
 
 use events::{Costs, CycleModel, Metric};
 
 const FULL: &[u8] = include_bytes!("fixtures/count-full.prof");
 const INSNS: &[u8] = include_bytes!("fixtures/count-insns.prof");
 
-/// The profile written back: version 4, the old body and the two bytes of
-/// an empty [`reports::InsnProfile`] (no rows, no unknown costs).
+/// The profile written back: version 5, the old body, the two bytes of
+/// an empty [`reports::InsnProfile`] (no rows, no unknown costs) and the
+/// two of an empty [`reports::InlineProfile`] (no frames, no instructions).
 fn assert_written_back(p: &reports::Profile, old: &[u8]) {
     let new = reports::encode_profile(p);
     let body = |b: &[u8]| u64::from_le_bytes(b[12..20].try_into().unwrap()) as usize;
     assert_eq!(u32::from_le_bytes(old[8..12].try_into().unwrap()), 3);
-    assert_eq!(u32::from_le_bytes(new[8..12].try_into().unwrap()), 4);
-    assert_eq!(body(&new), body(old) + 2);
+    assert_eq!(u32::from_le_bytes(new[8..12].try_into().unwrap()), 5);
+    assert_eq!(body(&new), body(old) + 4);
     assert_eq!(new[20..20 + body(old)], old[20..20 + body(old)]);
-    assert_eq!(new[20 + body(old)..20 + body(&new)], [0, 0]);
+    assert_eq!(new[20 + body(old)..20 + body(&new)], [0, 0, 0, 0]);
     assert_eq!(&reports::decode_profile(&new).unwrap(), p);
 }
 
