@@ -491,6 +491,37 @@ fn callgrind_self_lines(text: &str, file: &str) -> BTreeMap<u64, BTreeMap<String
     out
 }
 
+/// Runs `program args` under `valgrind` (the command given, with its
+/// environment) as callgrind with costs per instruction and pathvm's cache
+/// geometry, writing `out`; PLT stubs' costs stay on the stubs.
+fn callgrind_per_instruction(
+    mut valgrind: Command,
+    program: &std::path::Path,
+    args: &[&str],
+    out: &std::path::Path,
+) {
+    let vg = valgrind
+        .args([
+            "--tool=callgrind",
+            "--dump-instr=yes",
+            "--cache-sim=yes",
+            "--skip-plt=no",
+            "--I1=32768,8,64",
+            "--D1=32768,8,64",
+            "--LL=8388608,16,64",
+        ])
+        .arg(format!("--callgrind-out-file={}", out.display()))
+        .arg(program)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        vg.status.success(),
+        "{}",
+        String::from_utf8_lossy(&vg.stderr)
+    );
+}
+
 /// The callgrind export puts every cost on its instruction and line: per
 /// line of cachetest.c, its self `Ir` equals callgrind's
 /// (`--dump-instr=yes --cache-sim=yes`, pathvm's cache geometry) on every
@@ -527,26 +558,7 @@ fn callgrind_export_costs_lines_as_callgrind() {
             .unwrap();
         assert!(st.success());
         let theirs = dir.join(format!("{mode}.valgrind"));
-        let vg = Command::new("valgrind")
-            .args([
-                "--tool=callgrind",
-                "--dump-instr=yes",
-                "--cache-sim=yes",
-                "--skip-plt=no",
-                "--I1=32768,8,64",
-                "--D1=32768,8,64",
-                "--LL=8388608,16,64",
-            ])
-            .arg(format!("--callgrind-out-file={}", theirs.display()))
-            .arg(&prog)
-            .arg(mode)
-            .output()
-            .unwrap();
-        assert!(
-            vg.status.success(),
-            "{}",
-            String::from_utf8_lossy(&vg.stderr)
-        );
+        callgrind_per_instruction(Command::new("valgrind"), &prog, &[mode], &theirs);
         let ours_text = std::fs::read_to_string(&ours).unwrap();
         assert!(ours_text.contains("\npositions: instr line\n"));
         let ours = callgrind_self_lines(&ours_text, "cachetest.c");
@@ -639,28 +651,9 @@ fn callgrind_export_costs_a_real_programs_lines_as_callgrind() {
         .unwrap();
     assert!(st.success());
     let theirs = dir.join("seq.valgrind");
-    let vg = Command::new("valgrind")
-        .env_clear()
-        .envs(GUEST_ENV.iter().copied())
-        .args([
-            "--tool=callgrind",
-            "--dump-instr=yes",
-            "--cache-sim=yes",
-            "--skip-plt=no",
-            "--I1=32768,8,64",
-            "--D1=32768,8,64",
-            "--LL=8388608,16,64",
-        ])
-        .arg(format!("--callgrind-out-file={}", theirs.display()))
-        .arg(&seq)
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        vg.status.success(),
-        "{}",
-        String::from_utf8_lossy(&vg.stderr)
-    );
+    let mut vg = Command::new("valgrind");
+    vg.env_clear().envs(GUEST_ENV.iter().copied());
+    callgrind_per_instruction(vg, &seq, &args, &theirs);
     let (ours, theirs) = (
         std::fs::read_to_string(&ours).unwrap(),
         std::fs::read_to_string(&theirs).unwrap(),
